@@ -1,0 +1,69 @@
+/* carc-bot: a drop-in for carc-place that makes the decision itself. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+const char *progname = "carc-bot";
+
+static const char synopsis[] = "usage: carc-bot [-h] [--seed N] random [FILE]\n";
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "seed", required_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct carc_err err = { 0 };
+	struct carc_game *g;
+	const char **words;
+	size_t n;
+	uint64_t seed = 0, rng;
+	int ch, seeded = 0;
+	char *end, *move;
+
+	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		if (ch == 's') {
+			errno = 0;
+			seed = strtoull(optarg, &end, 10);
+			if (errno || *optarg == '\0' || *end != '\0' || *optarg == '-')
+				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
+			seeded = 1;
+		} else
+			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+	}
+	if (argc - optind < 1 || argc - optind > 2)
+		usage(synopsis, CARC_EUSAGE);
+	if (strcmp(argv[optind], "random") != 0)
+		die(CARC_EUSAGE, "unknown strategy '%s' (random)", argv[optind]);
+	g = read_state(argv[optind + 1]);
+	if (carc_moves(g, &words, &n, &err))
+		die_err(&err);
+	if (n == 0)
+		die(CARC_EDATA, "inconsistent state: no legal move");
+	/* Without --seed the choice still depends only on the state: the same game, the same move. */
+	rng = seeded ? seed : 0;
+	if (!seeded) {
+		struct carc_buf b = { 0 };
+		size_t i;
+
+		if (carc_state_write(g, &b, &err))
+			die_err(&err);
+		for (i = 0; i < b.len; i++)
+			rng = rng * 31 + (unsigned char)b.data[i];
+		carc_buf_release(&b);
+	}
+	if ((move = strdup(words[carc_rng_below(&rng, n)])) == NULL)
+		die(CARC_ESOFTWARE, "out of memory");
+	if (carc_game_place(g, move, &err))
+		die_err(&err);
+	free(move);
+	write_state(g);
+	carc_game_free(g);
+	return 0;
+}

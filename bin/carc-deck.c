@@ -1,0 +1,142 @@
+/* carc-deck: start a game (players, tile sets, rules, seed) and write its state. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+
+const char *progname = "carc-deck";
+
+static const char synopsis[] =
+    "usage: carc-deck [-h] [--players NAME,...] [--seed N] [--expansions SET,...]\n"
+    "                 [--tileset FILE] [--rule KEY=VALUE] [--start ID] [--stack ID,...]\n"
+    "                 [--deck ID,...]\n"
+    "       carc-deck --from-json [FILE]\n";
+
+#define MAXLIST 16
+
+struct cmdline {
+	struct carc_setup setup;
+	const char *tilesets[MAXLIST + 1];
+	const char *rules[MAXLIST + 1];
+	int ntilesets, nrules;
+	int from_json;
+	int seeded;
+};
+
+static uint64_t
+random_seed(void)
+{
+	uint64_t s = 0;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd < 0 || read(fd, &s, sizeof(s)) != sizeof(s))
+		die(CARC_ESOFTWARE, "cannot read /dev/urandom for a seed; give --seed N");
+	close(fd);
+	return s % 1000000000;	/* short enough to read out and type again */
+}
+
+static void
+parse_cmdline(int argc, char **argv, struct cmdline *c)
+{
+	static const struct option opts[] = {
+		{ "deck", required_argument, NULL, 'd' },
+		{ "expansions", required_argument, NULL, 'e' },
+		{ "from-json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "players", required_argument, NULL, 'p' },
+		{ "rule", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "stack", required_argument, NULL, 'k' },
+		{ "start", required_argument, NULL, 'S' },
+		{ "tileset", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int ch;
+
+	memset(c, 0, sizeof(*c));
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			c->setup.deck = optarg;
+			break;
+		case 'e':
+			c->setup.expansions = optarg;
+			break;
+		case 'h':
+			usage(synopsis, 0);
+		case 'j':
+			c->from_json = 1;
+			break;
+		case 'k':
+			c->setup.stack = optarg;
+			break;
+		case 'p':
+			c->setup.players = optarg;
+			break;
+		case 'r':
+			if (c->nrules == MAXLIST)
+				die(CARC_EUSAGE, "more than %d --rule options", MAXLIST);
+			c->rules[c->nrules++] = optarg;
+			break;
+		case 's':
+			errno = 0;
+			c->setup.seed = strtoull(optarg, &end, 10);
+			if (errno || *optarg == '\0' || *end != '\0' || *optarg == '-')
+				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
+			c->seeded = 1;
+			break;
+		case 'S':
+			c->setup.start = optarg;
+			break;
+		case 't':
+			if (c->ntilesets == MAXLIST)
+				die(CARC_EUSAGE, "more than %d --tileset options", MAXLIST);
+			c->tilesets[c->ntilesets++] = optarg;
+			break;
+		default:
+			usage(synopsis, CARC_EUSAGE);
+		}
+	}
+	if (c->from_json ? argc - optind > 1 : argc != optind)
+		usage(synopsis, CARC_EUSAGE);
+	if (c->from_json && (c->setup.players || c->seeded || c->setup.expansions || c->nrules ||
+	    c->ntilesets || c->setup.start || c->setup.stack || c->setup.deck))
+		die(CARC_EUSAGE, "--from-json takes the whole game from the JSON; drop the other options");
+	c->setup.tilesets = c->tilesets;
+	c->setup.rules = c->rules;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cmdline c;
+	struct carc_err err = { 0 };
+	struct carc_game *g;
+
+	parse_cmdline(argc, argv, &c);
+	if (c.from_json) {
+		struct carc_buf in = { 0 };
+		const char *path = argv[optind];
+
+		if (carc_file_read(path, &in, &err))
+			die_err(&err);
+		g = carc_state_from_json(in.data ? in.data : "", in.len,
+		    path && strcmp(path, "-") ? path : "stdin", &err);
+		carc_buf_release(&in);
+	} else {
+		if (!c.seeded)
+			c.setup.seed = random_seed();
+		g = carc_game_new(&c.setup, &err);
+	}
+	if (g == NULL)
+		die_err(&err);
+	write_state(g);
+	carc_game_free(g);
+	return 0;
+}

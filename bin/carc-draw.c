@@ -1,0 +1,28 @@
+/* carc-draw: draw the tile for the player to move; tiles that fit nowhere are set aside. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "common.h"
+
+const char *progname = "carc-draw";
+
+static const char synopsis[] = "usage: carc-draw [-h] [FILE]\n";
+
+int
+main(int argc, char **argv)
+{
+	struct carc_err err = { 0 };
+	struct carc_game *g;
+	int ch;
+
+	while ((ch = getopt(argc, argv, "h")) != -1)
+		usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+	if (argc - optind > 1)
+		usage(synopsis, CARC_EUSAGE);
+	g = read_state(argv[optind]);
+	if (carc_game_draw(g, &err))
+		die_err(&err);
+	write_state(g);
+	carc_game_free(g);
+	return 0;
+}

@@ -1,0 +1,49 @@
+/* carc-place: apply one decision of the player to move, or list every legal one. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "common.h"
+
+const char *progname = "carc-place";
+
+static const char synopsis[] =
+    "usage: carc-place [-h] MOVE [FILE]\n"
+    "       carc-place --list [FILE]\n";
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "list", no_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct carc_err err = { 0 };
+	struct carc_game *g;
+	int ch, list = 0;
+
+	while ((ch = getopt_long(argc, argv, "+hl", opts, NULL)) != -1) {
+		if (ch == 'l')
+			list = 1;
+		else
+			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+	}
+	if (list ? argc - optind > 1 : argc - optind < 1 || argc - optind > 2)
+		usage(synopsis, CARC_EUSAGE);
+	if (list) {
+		struct carc_buf out = { 0 };
+
+		g = read_state(argv[optind]);
+		if (carc_moves_list(g, &out, &err))
+			die_err(&err);
+		write_text(&out);
+		carc_buf_release(&out);
+	} else {
+		g = read_state(argv[optind + 1]);
+		if (carc_game_place(g, argv[optind], &err))
+			die_err(&err);
+		write_state(g);
+	}
+	carc_game_free(g);
+	return 0;
+}

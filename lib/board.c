@@ -1,0 +1,320 @@
+/* The board: placed tiles in a hash of cells, the frontier of empty cells next to them, and
+ * the features as a union-find over (tile, segment) nodes kept up to date on every placement. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static uint32_t
+cellkey(int x, int y)
+{
+	return ((uint32_t)(uint16_t)(x + 32768) << 16) | (uint16_t)(y + 32768);
+}
+
+static uint32_t
+cellhash(uint32_t k)
+{
+	k *= 0x9e3779b1u;
+	return k ^ (k >> 15);
+}
+
+static struct cell *
+cell_slot(const struct carc_game *g, uint32_t key)
+{
+	uint32_t i = cellhash(key) & g->cellmask;
+
+	while (g->cells[i].key != 0 && g->cells[i].key != key)
+		i = (i + 1) & g->cellmask;
+	return &g->cells[i];
+}
+
+int
+board_init(struct carc_game *g, int cap)
+{
+	uint32_t n = 16;
+
+	g->cap = cap;
+	while (n < (uint32_t)(cap * 3 + 8) * 2)
+		n *= 2;
+	g->cellmask = n - 1;
+	g->cells = calloc(n, sizeof(*g->cells));
+	g->board = calloc(cap, sizeof(*g->board));
+	g->nodes = calloc((size_t)cap * MAXSEG, sizeof(*g->nodes));
+	g->stamp = calloc((size_t)cap * MAXSEG, sizeof(*g->stamp));
+	g->frontier = calloc(cap * 2 + 4, sizeof(*g->frontier));
+	if (!g->cells || !g->board || !g->nodes || !g->stamp || !g->frontier)
+		return -1;
+	g->nboard = g->nfrontier = 0;
+	return 0;
+}
+
+void
+board_release(struct carc_game *g)
+{
+	free(g->cells);
+	free(g->board);
+	free(g->nodes);
+	free(g->stamp);
+	free(g->frontier);
+	g->cells = NULL;
+	g->board = NULL;
+	g->nodes = NULL;
+	g->stamp = NULL;
+	g->frontier = NULL;
+}
+
+int
+board_at(const struct carc_game *g, int x, int y)
+{
+	struct cell *c = cell_slot(g, cellkey(x, y));
+
+	return c->key != 0 && c->val >= 0 ? c->val : -1;
+}
+
+/* The edge types a tile must show to the placed neighbours of (x,y): returns a mask of the
+ * sides that have a neighbour and fills want with the pattern they ask for. */
+static unsigned
+needs(const struct carc_game *g, int x, int y, uint8_t *want)
+{
+	unsigned mask = 0;
+	int s, b;
+
+	*want = 0;
+	for (s = 0; s < 4; s++) {
+		if ((b = board_at(g, x + side_dx[s], y + side_dy[s])) < 0)
+			continue;
+		const struct placed *p = &g->board[b];
+		const struct tiletype *t = &g->ts.types[p->type];
+		int e = (t->pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3;
+
+		*want |= e << (2 * s);
+		mask |= 3u << (2 * s);
+	}
+	return mask;
+}
+
+/* 0 if the tile fits; else 1 for an occupied cell, 2 for no neighbour, 3 + side for the first
+ * edge that does not match. */
+int
+board_fits(const struct carc_game *g, int type, int x, int y, int rot)
+{
+	uint8_t want, have;
+	unsigned mask;
+	int s;
+
+	if (board_at(g, x, y) >= 0)
+		return 1;
+	if ((mask = needs(g, x, y, &want)) == 0)
+		return 2;
+	have = g->ts.types[type].pattern[rot];
+	if ((have & mask) == want)
+		return 0;
+	for (s = 0; s < 4; s++)
+		if (((have ^ want) & mask) >> (2 * s) & 3)
+			return 3 + s;
+	return 3;
+}
+
+bool
+board_placeable(const struct carc_game *g, int type)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	uint8_t want;
+	unsigned mask;
+	int i, r;
+
+	for (i = 0; i < g->nfrontier; i++) {
+		uint32_t k = g->frontier[i];
+		int x = (int)(k >> 16) - 32768, y = (int)(k & 0xffff) - 32768;
+
+		mask = needs(g, x, y, &want);
+		for (r = 0; r < 4; r++)
+			if ((t->pattern[r] & mask) == want)
+				return true;
+	}
+	return false;
+}
+
+int
+node_find(struct carc_game *g, int a)
+{
+	int r = a, n;
+
+	while (g->nodes[r].parent != r)
+		r = g->nodes[r].parent;
+	while (g->nodes[a].parent != r) {
+		n = g->nodes[a].parent;
+		g->nodes[a].parent = r;
+		a = n;
+	}
+	return r;
+}
+
+static int
+node_union(struct carc_game *g, int a, int b)
+{
+	struct node *na, *nb;
+	int32_t t;
+
+	a = node_find(g, a);
+	b = node_find(g, b);
+	if (a == b)
+		return a;
+	if (g->nodes[a].size < g->nodes[b].size) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	na = &g->nodes[a];
+	nb = &g->nodes[b];
+	nb->parent = a;
+	na->size += nb->size;
+	na->open += nb->open;
+	na->pennants += nb->pennants;
+	na->claims += nb->claims;
+	t = na->next;		/* splice the two member rings */
+	na->next = nb->next;
+	nb->next = t;
+	return a;
+}
+
+static void
+frontier_add(struct carc_game *g, int x, int y)
+{
+	struct cell *c = cell_slot(g, cellkey(x, y));
+
+	if (c->key != 0)
+		return;
+	c->key = cellkey(x, y);
+	c->val = -(g->nfrontier + 1);
+	g->frontier[g->nfrontier++] = c->key;
+}
+
+static void
+frontier_take(struct carc_game *g, struct cell *c)
+{
+	int i = -c->val - 1;
+
+	g->frontier[i] = g->frontier[--g->nfrontier];
+	if (i < g->nfrontier)
+		cell_slot(g, g->frontier[i])->val = -(i + 1);
+}
+
+/* Put a tile down (legality is the caller's business) and join its segments to the features
+ * around it. Returns the board index. */
+int
+board_place(struct carc_game *g, int type, int x, int y, int rot)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	struct cell *c = cell_slot(g, cellkey(x, y));
+	int i = g->nboard++, s, side, b, h, base = i * MAXSEG;
+
+	g->board[i] = (struct placed){ .type = type, .x = x, .y = y, .rot = rot };
+	if (c->key != 0 && c->val < 0)
+		frontier_take(g, c);
+	c->key = cellkey(x, y);
+	c->val = i;
+	for (s = 0; s < t->nseg; s++) {
+		struct node *n = &g->nodes[base + s];
+
+		n->parent = n->next = base + s;
+		n->size = 1;
+		n->open = __builtin_popcount(t->seg[s].sides);
+		n->pennants = t->seg[s].pennants;
+		n->claims = 0;
+	}
+	for (side = 0; side < 4; side++) {
+		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
+
+		if ((b = board_at(g, nx, ny)) < 0) {
+			frontier_add(g, nx, ny);
+			continue;
+		}
+		const struct placed *p = &g->board[b];
+		const struct tiletype *u = &g->ts.types[p->type];
+
+		if (t->sideseg[rot][side] >= 0 && u->sideseg[p->rot][opp] >= 0) {
+			int r = node_union(g, base + t->sideseg[rot][side],
+			    b * MAXSEG + u->sideseg[p->rot][opp]);
+
+			g->nodes[r].open -= 2;
+		}
+		for (h = 2 * side; h < 2 * side + 2; h++)
+			if (t->halfseg[rot][h] >= 0 && u->halfseg[p->rot][HALF_ACROSS(h)] >= 0)
+				node_union(g, base + t->halfseg[rot][h],
+				    b * MAXSEG + u->halfseg[p->rot][HALF_ACROSS(h)]);
+	}
+	return i;
+}
+
+/* Would segment seg of a tile put at (x,y) join a feature that a figure already claims? */
+bool
+seg_claimed_if_placed(struct carc_game *g, int type, int x, int y, int rot, int seg)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	int side, h, b, ns;
+
+	for (side = 0; side < 4; side++) {
+		if ((b = board_at(g, x + side_dx[side], y + side_dy[side])) < 0)
+			continue;
+		const struct placed *p = &g->board[b];
+		const struct tiletype *u = &g->ts.types[p->type];
+
+		if (t->rsides[rot][seg] & (1u << side)) {
+			ns = u->sideseg[p->rot][(side + 2) & 3];
+			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+				return true;
+		}
+		for (h = 2 * side; h < 2 * side + 2; h++) {
+			if (!(t->rhalves[rot][seg] & (1u << h)))
+				continue;
+			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
+			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+int
+board_neighbours8(const struct carc_game *g, int x, int y)
+{
+	int dx, dy, n = 0;
+
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++)
+			if ((dx || dy) && board_at(g, x + dx, y + dy) >= 0)
+				n++;
+	return n;
+}
+
+int
+fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
+{
+	if (g->nfigs == g->capfigs) {
+		int cap = g->capfigs ? g->capfigs * 2 : 16;
+		struct figure *f = realloc(g->figs, cap * sizeof(*f));
+
+		if (f == NULL)
+			return -1;
+		g->figs = f;
+		g->capfigs = cap;
+	}
+	g->figs[g->nfigs++] = (struct figure){ .tile = tile, .seg = seg, .owner = owner,
+	    .type = type };
+	if (g->ts.fig[type].claims)
+		g->nodes[node_find(g, tile * MAXSEG + seg)].claims++;
+	return 0;
+}
+
+/* Keeps the order of the others, so the state stays canonical. */
+void
+fig_remove(struct carc_game *g, int i)
+{
+	struct figure *f = &g->figs[i];
+
+	if (g->ts.fig[f->type].claims)
+		g->nodes[node_find(g, f->tile * MAXSEG + f->seg)].claims--;
+	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
+	g->nfigs--;
+}

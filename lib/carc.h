@@ -1,0 +1,97 @@
+/* libcarc: the Carcassonne rules engine, state codec and tile-set loader behind the carc tools.
+ * The library never prints and never exits: every call that can fail fills a struct carc_err. */
+#ifndef CARC_H
+#define CARC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CARC_FORMAT_VERSION 1
+#define CARC_MAX_PLAYERS 6
+#define CARC_NAME_MAX 32
+
+/* Exit statuses shared by every tool (DESIGN.md). */
+enum carc_status {
+	CARC_OK = 0,
+	CARC_EREFUSED = 1,	/* refused by the rules: illegal move, wrong phase, game over */
+	CARC_EUSAGE = 64,	/* bad option or argument */
+	CARC_EDATA = 65,	/* bad input data: state, JSON, YAML */
+	CARC_ENOINPUT = 66,	/* an input file cannot be opened */
+	CARC_ESOFTWARE = 70,	/* out of memory or an internal fault */
+	CARC_EIO = 74		/* output could not be written */
+};
+
+struct carc_err {
+	int code;
+	char msg[512];
+};
+
+enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_OVER };
+
+struct carc_game;
+
+/* A growable byte buffer; the library's output and the tools' input. */
+struct carc_buf {
+	char *data;
+	size_t len, cap;
+};
+int carc_buf_add(struct carc_buf *, const void *, size_t);
+int carc_buf_printf(struct carc_buf *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+void carc_buf_release(struct carc_buf *);
+/* Reads a whole file ("-" or NULL is standard input) into the buffer. */
+int carc_file_read(const char *path, struct carc_buf *, struct carc_err *);
+
+/* Setup of a new game, as carc-deck's options give it. */
+struct carc_setup {
+	const char *players;		/* NAME,NAME,... */
+	uint64_t seed;
+	const char *expansions;		/* SET,SET,... of built-in sets; NULL = "base" */
+	const char **tilesets;		/* user tile-set files, NULL-terminated list or NULL */
+	const char **rules;		/* KEY=VALUE strings, NULL-terminated list or NULL */
+	const char *start;		/* start tile id or NULL */
+	const char *stack;		/* ID,ID,... put on top of the supply, or NULL */
+	const char *deck;		/* ID,ID,... the whole supply, or NULL */
+};
+
+struct carc_game *carc_game_new(const struct carc_setup *, struct carc_err *);
+void carc_game_free(struct carc_game *);
+
+/* The state: MessagePack bytes <-> game, and JSON text <-> game. */
+struct carc_game *carc_state_read(const char *, size_t, const char *name, struct carc_err *);
+int carc_state_write(const struct carc_game *, struct carc_buf *, struct carc_err *);
+struct carc_game *carc_state_from_json(const char *, size_t, const char *name, struct carc_err *);
+int carc_state_to_json(const struct carc_game *, struct carc_buf *, struct carc_err *);
+
+/* The steps of a turn. Each refuses (CARC_EREFUSED) a state in the wrong phase. */
+int carc_game_draw(struct carc_game *, struct carc_err *);
+int carc_game_place(struct carc_game *, const char *move, struct carc_err *);
+int carc_game_score(struct carc_game *, struct carc_err *);
+
+/* Every legal decision for the phase, one move word a line, in a fixed order. */
+int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);
+/* The same as an array of words (owned by the game until the next call), for bots. */
+int carc_moves(struct carc_game *, const char ***words, size_t *n, struct carc_err *);
+
+/* What the last carc_game_score (or a final scoring) did, one line per event, for people. */
+const char *carc_game_report(const struct carc_game *);
+
+/* Read-only views for renderers and bots. */
+enum carc_phase carc_game_phase(const struct carc_game *);
+const char *carc_phase_name(enum carc_phase);
+int carc_game_player(const struct carc_game *);
+int carc_game_nplayers(const struct carc_game *);
+const char *carc_game_player_name(const struct carc_game *, int);
+int carc_game_player_score(const struct carc_game *, int);
+int carc_game_player_followers(const struct carc_game *, int);
+int carc_game_tiles_left(const struct carc_game *);
+int carc_game_ndrawn(const struct carc_game *);
+const char *carc_game_drawn(const struct carc_game *, int);
+/* The board as text, one block of characters per tile (carc-render --format ascii). */
+int carc_render_ascii(const struct carc_game *, struct carc_buf *, struct carc_err *);
+
+/* The RNG the game uses, for bots that want the same generator. */
+uint64_t carc_rng_next(uint64_t *);
+uint32_t carc_rng_below(uint64_t *, uint32_t);
+
+#endif

@@ -1,0 +1,421 @@
+/* The game's life: a new game from a setup, the draw, the end of a turn, the end of the game. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct carc_game *
+game_alloc(void)
+{
+	struct carc_game *g = calloc(1, sizeof(*g));
+
+	if (g != NULL) {
+		g->rules.edition = RULE_EDITION_C2;
+		g->rules.farmers = true;
+	}
+	return g;
+}
+
+void
+carc_game_free(struct carc_game *g)
+{
+	int i;
+
+	if (g == NULL)
+		return;
+	tileset_release(&g->ts);
+	board_release(g);
+	free(g->supply);
+	free(g->aside);
+	free(g->figs);
+	for (i = 0; i < g->nlog; i++)
+		free(g->log[i]);
+	free(g->log);
+	free(g->setup_start);
+	free(g->setup_stack);
+	free(g->setup_deck);
+	carc_buf_release(&g->report);
+	carc_buf_release(&g->words);
+	free(g->wordv);
+	free(g);
+}
+
+int
+game_log(struct carc_game *g, const char *word)
+{
+	if (g->nlog == g->caplog) {
+		int cap = g->caplog ? g->caplog * 2 : 64;
+		char **l = realloc(g->log, cap * sizeof(*l));
+
+		if (l == NULL)
+			return -1;
+		g->log = l;
+		g->caplog = cap;
+	}
+	if ((g->log[g->nlog] = strdup(word)) == NULL)
+		return -1;
+	g->nlog++;
+	return 0;
+}
+
+int
+parse_rule(struct rules *r, const char *kv, struct carc_err *err)
+{
+	const char *eq = strchr(kv, '=');
+	size_t kl = eq ? (size_t)(eq - kv) : 0;
+	const char *v = eq ? eq + 1 : "";
+
+	if (eq == NULL)
+		return seterr(err, CARC_EUSAGE, "bad rule '%s': expected KEY=VALUE", kv);
+	if (kl == 7 && strncmp(kv, "farmers", 7) == 0) {
+		if (strcmp(v, "on") == 0)
+			r->farmers = true;
+		else if (strcmp(v, "off") == 0)
+			r->farmers = false;
+		else
+			return seterr(err, CARC_EUSAGE, "bad rule '%s': farmers is on or off", kv);
+	} else if (kl == 7 && strncmp(kv, "edition", 7) == 0) {
+		if (strcmp(v, "c2") == 0)
+			r->edition = RULE_EDITION_C2;
+		else if (strcmp(v, "c1") == 0)
+			r->edition = RULE_EDITION_C1;
+		else
+			return seterr(err, CARC_EUSAGE, "bad rule '%s': edition is c1 or c2", kv);
+	} else
+		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: edition, farmers)",
+		    (int)kl, kv);
+	return 0;
+}
+
+static int
+parse_players(struct carc_game *g, const char *list, struct carc_err *err)
+{
+	const char *p = list, *e;
+	size_t n;
+	int i;
+
+	g->nplayers = 0;
+	for (;;) {
+		e = strchr(p, ',');
+		n = e ? (size_t)(e - p) : strlen(p);
+		if (n == 0 || n > CARC_NAME_MAX)
+			return seterr(err, CARC_EUSAGE, "bad player name '%.*s': 1 to %d characters",
+			    (int)n, p, CARC_NAME_MAX);
+		for (i = 0; i < (int)n; i++)
+			if (!isalnum((unsigned char)p[i]) && !strchr("_-.", p[i]) &&
+			    !((unsigned char)p[i] & 0x80))
+				return seterr(err, CARC_EUSAGE,
+				    "bad player name '%.*s': letters, digits, '_', '-' and '.' only",
+				    (int)n, p);
+		if (g->nplayers == CARC_MAX_PLAYERS)
+			return seterr(err, CARC_EUSAGE, "too many players: 2 to %d play",
+			    CARC_MAX_PLAYERS);
+		memcpy(g->pl[g->nplayers].name, p, n);
+		g->pl[g->nplayers].name[n] = '\0';
+		for (i = 0; i < g->nplayers; i++)
+			if (strcmp(g->pl[i].name, g->pl[g->nplayers].name) == 0)
+				return seterr(err, CARC_EUSAGE, "player '%s' is named twice", g->pl[i].name);
+		g->nplayers++;
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+	if (g->nplayers < 2)
+		return seterr(err, CARC_EUSAGE, "too few players: 2 to %d play", CARC_MAX_PLAYERS);
+	return 0;
+}
+
+/* A comma list of tile ids to type indices. */
+static int
+parse_ids(const struct carc_game *g, const char *opt, const char *list, uint16_t **out, int *n,
+    struct carc_err *err)
+{
+	const char *p = list, *e;
+	char id[ID_MAX];
+	size_t len;
+	int cap = 16, t;
+
+	*n = 0;
+	if ((*out = malloc(cap * sizeof(**out))) == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	if (*list == '\0')
+		return 0;
+	for (;;) {
+		e = strchr(p, ',');
+		len = e ? (size_t)(e - p) : strlen(p);
+		if (len == 0 || len >= ID_MAX)
+			return seterr(err, CARC_EUSAGE, "%s: bad tile id '%.*s'", opt, (int)len, p);
+		memcpy(id, p, len);
+		id[len] = '\0';
+		if ((t = tileset_find(&g->ts, id)) < 0)
+			return seterr(err, CARC_EUSAGE, "%s: no tile '%s' in the tile sets", opt, id);
+		if (*n == MAX_TILES)
+			return seterr(err, CARC_EUSAGE, "%s: more than %d tiles", opt, MAX_TILES);
+		if (*n == cap) {
+			uint16_t *o = realloc(*out, (cap *= 2) * sizeof(**out));
+
+			if (o == NULL)
+				return seterr(err, CARC_ESOFTWARE, "out of memory");
+			*out = o;
+		}
+		(*out)[(*n)++] = t;
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+/* The copies of each tile the sets put in the box; edition c1 prints garden copies plain. */
+static int
+box_tiles(const struct carc_game *g, uint16_t *out)
+{
+	int i, c, n = 0, t;
+
+	for (i = 0; i < g->ts.ntypes; i++) {
+		const struct tiletype *tt = &g->ts.types[i];
+
+		t = i;
+		if (g->rules.edition == RULE_EDITION_C1 && tt->garden >= 0 && tt->plain[0] &&
+		    (t = tileset_find(&g->ts, tt->plain)) < 0)
+			t = i;
+		for (c = 0; c < tt->count; c++) {
+			if (out)
+				out[n] = t;
+			n++;
+		}
+	}
+	return n;
+}
+
+static int
+take_one(uint16_t *a, int *n, int t)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (a[i] == t) {
+			memmove(a + i, a + i + 1, (*n - i - 1) * sizeof(*a));
+			(*n)--;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err)
+{
+	const char *list = su->expansions ? su->expansions : "base", *p = list, *e, *text;
+	char name[ID_MAX];
+	size_t n, len;
+	int i;
+
+	for (;;) {
+		e = strchr(p, ',');
+		n = e ? (size_t)(e - p) : strlen(p);
+		if (n == 0 || n >= ID_MAX)
+			return seterr(err, CARC_EUSAGE, "bad expansion name '%.*s'", (int)n, p);
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (strcmp(name, "figures") == 0 || (text = builtin_set(name, &len)) == NULL)
+			return seterr(err, CARC_EUSAGE, "unknown expansion '%s' (built in: base)", name);
+		char file[64];
+
+		snprintf(file, sizeof(file), "formats/%s.yaml", name);
+		if (tileset_load(&g->ts, name, text, len, file, true, err))
+			return err->code;
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+	for (i = 0; su->tilesets && su->tilesets[i]; i++) {
+		struct carc_buf b = { 0 };
+		int rc;
+
+		if (carc_file_read(su->tilesets[i], &b, err))
+			return err->code;
+		rc = tileset_load(&g->ts, NULL, b.data ? b.data : "", b.len, su->tilesets[i], false,
+		    err);
+		carc_buf_release(&b);
+		if (rc)
+			return rc;
+	}
+	return figures_load(&g->ts, err);
+}
+
+struct carc_game *
+carc_game_new(const struct carc_setup *su, struct carc_err *err)
+{
+	struct carc_game *g;
+	uint16_t *list = NULL;
+	int n, start, i, nlist = 0;
+
+	if ((g = game_alloc()) == NULL) {
+		seterr(err, CARC_ESOFTWARE, "out of memory");
+		return NULL;
+	}
+	if (parse_players(g, su->players ? su->players : "red,blue", err))
+		goto fail;
+	for (i = 0; su->rules && su->rules[i]; i++)
+		if (parse_rule(&g->rules, su->rules[i], err))
+			goto fail;
+	if (load_sets(g, su, err))
+		goto fail;
+	g->seed = su->seed;
+	g->rng = su->seed;
+	if (su->start && tileset_find(&g->ts, su->start) < 0) {
+		seterr(err, CARC_EUSAGE, "--start: no tile '%s' in the tile sets", su->start);
+		goto fail;
+	}
+	if ((start = tileset_find(&g->ts, su->start ? su->start : g->ts.start)) < 0) {
+		seterr(err, CARC_EUSAGE, "the tile sets name no start tile: give --start ID");
+		goto fail;
+	}
+	n = box_tiles(g, NULL);
+	if (su->deck && parse_ids(g, "--deck", su->deck, &list, &nlist, err))
+		goto fail;
+	if (board_init(g, (n > nlist ? n : nlist) + 1) == -1 ||
+	    (g->supply = malloc((g->cap + 1) * sizeof(*g->supply))) == NULL ||
+	    (g->aside = malloc((g->cap + 1) * sizeof(*g->aside))) == NULL) {
+		seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto fail;
+	}
+	if (su->deck) {
+		memcpy(g->supply, list, nlist * sizeof(*list));
+		g->nsupply = nlist;
+	} else {
+		g->nsupply = box_tiles(g, g->supply);
+		take_one(g->supply, &g->nsupply, start);
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
+	}
+	if (su->stack) {
+		free(list);
+		list = NULL;
+		if (parse_ids(g, "--stack", su->stack, &list, &nlist, err))
+			goto fail;
+		for (i = 0; i < nlist; i++)
+			if (take_one(g->supply, &g->nsupply, list[i]) == -1) {
+				seterr(err, CARC_EUSAGE, "--stack: no tile %s left in the supply",
+				    g->ts.types[list[i]].id);
+				goto fail;
+			}
+		memmove(g->supply + nlist, g->supply, g->nsupply * sizeof(*g->supply));
+		memcpy(g->supply, list, nlist * sizeof(*list));
+		g->nsupply += nlist;
+	}
+	free(list);
+	list = NULL;
+	g->setup_start = xstrdup(su->start);
+	g->setup_stack = xstrdup(su->stack);
+	g->setup_deck = xstrdup(su->deck);
+	board_place(g, start, 0, 0, 0);
+	g->phase = CARC_DRAW;
+	game_advance(g);
+	return g;
+fail:
+	free(list);
+	carc_game_free(g);
+	return NULL;
+}
+
+/* The game ends when no tile left in the supply can be placed (B-50, B-12): then the draws
+ * would set every one of them aside and none would be placed. */
+void
+game_advance(struct carc_game *g)
+{
+	int i;
+
+	if (g->phase != CARC_DRAW)
+		return;
+	for (i = 0; i < g->nsupply; i++)
+		if (board_placeable(g, g->supply[i]))
+			return;
+	carc_buf_printf(&g->report, "final scoring:\n");
+	score_final(g);
+	g->phase = CARC_OVER;
+}
+
+int
+carc_game_draw(struct carc_game *g, struct carc_err *err)
+{
+	int t;
+
+	switch (g->phase) {
+	case CARC_PLACE:
+		return seterr(err, CARC_EREFUSED,
+		    "a tile is drawn already: place it with carc-place or carc-bot");
+	case CARC_SCORE:
+		return seterr(err, CARC_EREFUSED, "the turn is not over: run carc-score first");
+	case CARC_OVER:
+		return seterr(err, CARC_EREFUSED, "the game is over");
+	case CARC_DRAW:
+		break;
+	}
+	while (g->nsupply > 0) {
+		t = g->supply[0];
+		memmove(g->supply, g->supply + 1, (g->nsupply - 1) * sizeof(*g->supply));
+		g->nsupply--;
+		if (board_placeable(g, t)) {
+			g->drawn[0] = t;
+			g->ndrawn = 1;
+			g->phase = CARC_PLACE;
+			return 0;
+		}
+		g->aside[g->naside++] = t;	/* B-12 */
+	}
+	return seterr(err, CARC_EDATA, "inconsistent state: no tile in the supply fits");
+}
+
+int
+carc_game_score(struct carc_game *g, struct carc_err *err)
+{
+	switch (g->phase) {
+	case CARC_DRAW:
+		return seterr(err, CARC_EREFUSED, "no tile drawn yet: run carc-draw first");
+	case CARC_PLACE:
+		return seterr(err, CARC_EREFUSED,
+		    "the drawn tile is not placed yet: run carc-place or carc-bot");
+	case CARC_OVER:
+		return seterr(err, CARC_EREFUSED, "the game is over");
+	case CARC_SCORE:
+		break;
+	}
+	score_placed(g, g->nboard - 1);
+	g->player = (g->player + 1) % g->nplayers;
+	g->phase = CARC_DRAW;
+	game_advance(g);
+	if (g->phase == CARC_OVER && g->report.data == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+const char *
+carc_game_report(const struct carc_game *g)
+{
+	return g->report.data ? g->report.data : "";
+}
+
+enum carc_phase
+carc_game_phase(const struct carc_game *g)
+{
+	return g->phase;
+}
+
+const char *
+carc_phase_name(enum carc_phase p)
+{
+	static const char *const names[] = { "draw", "place", "score", "over" };
+
+	return names[p];
+}
+
+int carc_game_player(const struct carc_game *g) { return g->player; }
+int carc_game_nplayers(const struct carc_game *g) { return g->nplayers; }
+const char *carc_game_player_name(const struct carc_game *g, int i) { return g->pl[i].name; }
+int carc_game_player_score(const struct carc_game *g, int i) { return g->pl[i].score; }
+int carc_game_player_followers(const struct carc_game *g, int i) { return figures_left(g, i, 0); }
+int carc_game_tiles_left(const struct carc_game *g) { return g->nsupply; }
+int carc_game_ndrawn(const struct carc_game *g) { return g->ndrawn; }
+const char *carc_game_drawn(const struct carc_game *g, int i) { return g->ts.types[g->drawn[i]].id; }

@@ -1,0 +1,210 @@
+/* Internal types of libcarc: compiled tile types, the board with its union-find of features,
+ * and the game. Nothing here is part of the public interface in carc.h. */
+#ifndef CARC_INTERNAL_H
+#define CARC_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "carc.h"
+
+#define MAXSEG 16		/* segments on one tile */
+#define MAXSETS 8
+#define MAXFIGTYPES 8
+#define MAXDRAWN 4
+#define ID_MAX 16
+#define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
+
+/* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
+enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
+enum { EDGE_F, EDGE_R, EDGE_C };
+enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, NKINDS };
+
+extern const char *const kind_names[NKINDS];
+extern const char *const side_names[4];
+extern const char *const half_names[8];
+extern const int side_dx[4], side_dy[4];
+
+/* The half across a shared edge: Nw<->Sw, Ne<->Se, En<->Wn, Es<->Ws. */
+#define HALF_ACROSS(h) ((h) ^ 5)
+
+struct seg {
+	uint8_t kind;
+	uint8_t sides;		/* road/city: bit per side it reaches */
+	uint8_t halves;		/* field: bit per half-edge it reaches */
+	uint8_t pennants;
+	uint16_t cities;	/* field: bit per segment index of the cities it borders */
+};
+
+struct tiletype {
+	char id[ID_MAX];
+	char plain[ID_MAX];	/* the same tile without a garden, for edition c1 */
+	int count;
+	int set;
+	uint8_t edge[4];
+	int nseg;
+	struct seg seg[MAXSEG];
+	/* per rotation (0..3 quarter turns clockwise) */
+	uint8_t pattern[4];		/* 2 bits per side: the edge type facing that side */
+	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
+	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
+	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
+	int8_t cloister, garden;	/* segment index or -1 */
+};
+
+struct figtype {
+	char name[ID_MAX];
+	int count;
+	int strength;
+	bool claims;
+	uint8_t on;		/* bit per kind it may stand on */
+};
+
+struct tileset {
+	int ntypes;
+	struct tiletype *types;
+	int nsets;
+	struct {
+		char name[ID_MAX];
+		char digest[17];
+		char *yaml;	/* the text of a user's set, kept in the state; NULL if built in */
+		size_t yamllen;
+	} sets[MAXSETS];
+	char start[ID_MAX];
+	int nfig;
+	struct figtype fig[MAXFIGTYPES];
+};
+
+struct placed {
+	uint16_t type;
+	int16_t x, y;
+	uint8_t rot;
+};
+
+struct figure {
+	uint16_t tile;		/* board index */
+	uint8_t seg;		/* segment of the tile type */
+	uint8_t owner;
+	uint8_t type;		/* index into the figure table */
+};
+
+/* One node per (board tile, segment). Roots carry the feature's totals. */
+struct node {
+	int32_t parent;
+	int32_t next;		/* circular list of the members of the feature */
+	int16_t open;		/* road/city edges not yet matched */
+	int16_t pennants;
+	int16_t claims;		/* claiming figures in the feature */
+	int16_t size;
+};
+
+struct cell {
+	uint32_t key;
+	int32_t val;		/* board index >= 0, or -(frontier index) - 1 */
+};
+
+enum { RULE_EDITION_C2, RULE_EDITION_C1 };
+
+struct rules {
+	int edition;
+	bool farmers;
+};
+
+struct player {
+	char name[CARC_NAME_MAX + 1];
+	int score;
+};
+
+struct carc_game {
+	struct tileset ts;
+	struct rules rules;
+	uint64_t seed;
+	char *setup_start, *setup_stack, *setup_deck;	/* as given, for replay; may be NULL */
+
+	int nplayers;
+	struct player pl[CARC_MAX_PLAYERS];
+
+	int cap;			/* tiles the game can hold: board and supply */
+	uint16_t *supply;		/* index 0 is the top of the stack */
+	int nsupply;
+	uint16_t *aside;		/* set aside by B-12 */
+	int naside;
+	uint64_t rng;
+
+	struct placed *board;
+	int nboard;
+	struct figure *figs;
+	int nfigs, capfigs;
+
+	enum carc_phase phase;
+	int player;
+	uint16_t drawn[MAXDRAWN];
+	int ndrawn;
+
+	char **log;
+	int nlog, caplog;
+
+	/* derived, rebuilt from the board */
+	struct node *nodes;
+	struct cell *cells;
+	uint32_t cellmask;
+	int32_t *frontier;		/* packed cell keys of empty cells next to tiles */
+	int nfrontier;
+	uint32_t *stamp;		/* scratch marks, one per node */
+	uint32_t epoch;
+
+	/* per call scratch */
+	struct carc_buf report;
+	struct carc_buf words;
+	const char **wordv;
+	size_t nwordv, capwordv;
+};
+
+/* err.c */
+int seterr(struct carc_err *, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+char *xstrdup(const char *);
+
+/* tileset.c */
+int tileset_load(struct tileset *, const char *name, const char *text, size_t len,
+    const char *filename, bool builtin, struct carc_err *);
+int figures_load(struct tileset *, struct carc_err *);
+int tileset_find(const struct tileset *, const char *id);
+void tileset_release(struct tileset *);
+const char *builtin_set(const char *name, size_t *len);
+void digest_hex(const char *, size_t, char out[17]);
+
+/* board.c */
+int board_init(struct carc_game *, int cap);
+void board_release(struct carc_game *);
+int board_fits(const struct carc_game *, int type, int x, int y, int rot);
+bool board_placeable(const struct carc_game *, int type);
+int board_place(struct carc_game *, int type, int x, int y, int rot);
+int board_at(const struct carc_game *, int x, int y);
+int node_find(struct carc_game *, int);
+bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
+int board_neighbours8(const struct carc_game *, int x, int y);
+int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
+void fig_remove(struct carc_game *, int i);
+
+/* moves.c */
+int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
+int seg_by_name(const struct tiletype *, int rot, const char *name);
+int figures_left(const struct carc_game *, int player, int figtype);
+
+/* score.c */
+void score_placed(struct carc_game *, int tile);
+int score_final(struct carc_game *);
+
+/* game.c */
+struct carc_game *game_alloc(void);
+int game_setup_board(struct carc_game *, struct carc_err *);
+int game_log(struct carc_game *, const char *word);
+void game_advance(struct carc_game *);
+int parse_rule(struct rules *, const char *kv, struct carc_err *);
+
+/* rng */
+void rng_shuffle(uint64_t *, uint16_t *, int);
+
+#endif

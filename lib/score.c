@@ -1,0 +1,189 @@
+/* Scoring: features completed by a placement (B-40..B-47) and the final scoring (B-51, B-83). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const feature_words[NKINDS] = { "road", "city", "field", "cloister",
+	"garden" };
+
+/* Distinct tiles of a feature (B-43). */
+static int
+feature_tiles(struct carc_game *g, int root)
+{
+	int n = 0, i = root;
+
+	g->epoch++;
+	do {
+		int t = i / MAXSEG;
+
+		if (g->stamp[t] != g->epoch) {
+			g->stamp[t] = g->epoch;
+			n++;
+		}
+		i = g->nodes[i].next;
+	} while (i != root);
+	return n;
+}
+
+/* Completed cities bordering a field (B-82). */
+static int
+field_cities(struct carc_game *g, int root)
+{
+	int n = 0, i = root, c, r;
+
+	g->epoch++;
+	do {
+		const struct placed *p = &g->board[i / MAXSEG];
+		const struct tiletype *t = &g->ts.types[p->type];
+		unsigned mask = t->seg[i % MAXSEG].cities;
+
+		for (c = 0; mask; c++, mask >>= 1) {
+			if (!(mask & 1))
+				continue;
+			r = node_find(g, (i / MAXSEG) * MAXSEG + c);
+			if (g->nodes[r].open == 0 && g->stamp[r] != g->epoch) {
+				g->stamp[r] = g->epoch;
+				n++;
+			}
+		}
+		i = g->nodes[i].next;
+	} while (i != root);
+	return n;
+}
+
+/* Award points to the majority in a feature (B-44) and say so in the report. */
+static void
+award(struct carc_game *g, int root, int points, const char *what)
+{
+	int strength[CARC_MAX_PLAYERS] = { 0 }, best = 0, i, x = 0, y = 0;
+
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (node_find(g, f->tile * MAXSEG + f->seg) != root)
+			continue;
+		strength[f->owner] += g->ts.fig[f->type].strength;
+		x = g->board[f->tile].x;
+		y = g->board[f->tile].y;
+	}
+	for (i = 0; i < g->nplayers; i++)
+		if (strength[i] > best)
+			best = strength[i];
+	if (best == 0 || points == 0)
+		return;
+	for (i = 0; i < g->nplayers; i++)
+		if (strength[i] == best) {
+			g->pl[i].score += points;
+			carc_buf_printf(&g->report, "%s scores %d for the %s at %d,%d\n", g->pl[i].name,
+			    points, what, x, y);
+		}
+}
+
+static void
+return_figures(struct carc_game *g, int root)
+{
+	int i;
+
+	for (i = g->nfigs - 1; i >= 0; i--)
+		if (node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg) == root)
+			fig_remove(g, i);
+}
+
+static int
+completed_value(struct carc_game *g, int root, int kind)
+{
+	switch (kind) {
+	case K_ROAD:
+		return feature_tiles(g, root);					/* B-40 */
+	case K_CITY:
+		return 2 * feature_tiles(g, root) + 2 * g->nodes[root].pennants;	/* B-41 */
+	default:
+		return 9;							/* B-42, B-62 */
+	}
+}
+
+void
+score_placed(struct carc_game *g, int tile)
+{
+	const struct placed *p = &g->board[tile];
+	const struct tiletype *t = &g->ts.types[p->type];
+	int done[MAXSEG], ndone = 0, s, r, i, dx, dy, b;
+
+	g->report.len = 0;
+	for (s = 0; s < t->nseg; s++) {
+		int k = t->seg[s].kind;
+
+		if (k != K_ROAD && k != K_CITY)
+			continue;
+		r = node_find(g, tile * MAXSEG + s);
+		if (g->nodes[r].open != 0)
+			continue;
+		for (i = 0; i < ndone && done[i] != r; i++)
+			;
+		if (i < ndone)
+			continue;
+		done[ndone++] = r;
+		award(g, r, completed_value(g, r, k), feature_words[k]);
+		return_figures(g, r);
+	}
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			if ((b = board_at(g, p->x + dx, p->y + dy)) < 0)
+				continue;
+			const struct placed *q = &g->board[b];
+			const struct tiletype *u = &g->ts.types[q->type];
+
+			if (board_neighbours8(g, q->x, q->y) != 8)
+				continue;
+			for (s = 0; s < u->nseg; s++) {
+				int k = u->seg[s].kind;
+
+				if (k != K_CLOISTER && k != K_GARDEN)
+					continue;
+				r = node_find(g, b * MAXSEG + s);
+				award(g, r, 9, feature_words[k]);
+				return_figures(g, r);
+			}
+		}
+}
+
+/* B-51: every feature that still holds figures scores once; farmers score their fields (B-83). */
+int
+score_final(struct carc_game *g)
+{
+	int *done, ndone = 0, i, j, r, k, v;
+
+	if ((done = malloc((g->nfigs + 1) * sizeof(*done))) == NULL)
+		return -1;
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+		const struct placed *p = &g->board[f->tile];
+
+		r = node_find(g, f->tile * MAXSEG + f->seg);
+		for (j = 0; j < ndone && done[j] != r; j++)
+			;
+		if (j < ndone)
+			continue;
+		done[ndone++] = r;
+		k = g->ts.types[p->type].seg[f->seg].kind;
+		switch (k) {
+		case K_ROAD:
+			v = feature_tiles(g, r);
+			break;
+		case K_CITY:
+			v = feature_tiles(g, r) + g->nodes[r].pennants;
+			break;
+		case K_FIELD:
+			v = g->rules.farmers ? 3 * field_cities(g, r) : 0;
+			break;
+		default:
+			v = 1 + board_neighbours8(g, p->x, p->y);
+			break;
+		}
+		award(g, r, v, feature_words[k]);
+	}
+	free(done);
+	return 0;
+}

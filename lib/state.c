@@ -1,0 +1,676 @@
+/* The game state as one MessagePack map (carc-state(5)): written canonically, read strictly.
+ * Reading replays the placements, so the features are rebuilt and every tile is checked. */
+#include <inttypes.h>
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_STATE_BYTES (16 << 20)
+#define MAX_LOG_WORD 95
+
+/* ---- writing ---- */
+
+static void
+pstr(msgpack_packer *pk, const char *s)
+{
+	size_t n = strlen(s);
+
+	msgpack_pack_str(pk, n);
+	msgpack_pack_str_body(pk, s, n);
+}
+
+static void
+pstr_or_nil(msgpack_packer *pk, const char *s)
+{
+	if (s)
+		pstr(pk, s);
+	else
+		msgpack_pack_nil(pk);
+}
+
+static void
+pids(msgpack_packer *pk, const struct carc_game *g, const uint16_t *a, int n)
+{
+	int i;
+
+	msgpack_pack_array(pk, n);
+	for (i = 0; i < n; i++)
+		pstr(pk, g->ts.types[a[i]].id);
+}
+
+static int
+sbuf_write(void *data, const char *buf, size_t len)
+{
+	return carc_buf_add(data, buf, len);
+}
+
+int
+carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_err *err)
+{
+	msgpack_packer pk;
+	char hex[17], name[32];
+	int i, f;
+
+	msgpack_packer_init(&pk, out, sbuf_write);
+	msgpack_pack_map(&pk, 13);
+	pstr(&pk, "format");
+	pstr(&pk, "carc");
+	pstr(&pk, "version");
+	msgpack_pack_int(&pk, CARC_FORMAT_VERSION);
+
+	pstr(&pk, "setup");
+	msgpack_pack_map(&pk, 6);
+	pstr(&pk, "sets");
+	msgpack_pack_array(&pk, g->ts.nsets);
+	for (i = 0; i < g->ts.nsets; i++) {
+		msgpack_pack_map(&pk, g->ts.sets[i].yaml ? 3 : 2);
+		pstr(&pk, "name");
+		pstr(&pk, g->ts.sets[i].name);
+		pstr(&pk, "digest");
+		pstr(&pk, g->ts.sets[i].digest);
+		if (g->ts.sets[i].yaml) {
+			pstr(&pk, "yaml");
+			msgpack_pack_str(&pk, g->ts.sets[i].yamllen);
+			msgpack_pack_str_body(&pk, g->ts.sets[i].yaml, g->ts.sets[i].yamllen);
+		}
+	}
+	pstr(&pk, "rules");
+	msgpack_pack_map(&pk, 2);
+	pstr(&pk, "edition");
+	pstr(&pk, g->rules.edition == RULE_EDITION_C1 ? "c1" : "c2");
+	pstr(&pk, "farmers");
+	pstr(&pk, g->rules.farmers ? "on" : "off");
+	pstr(&pk, "seed");
+	msgpack_pack_uint64(&pk, g->seed);
+	pstr(&pk, "start");
+	pstr_or_nil(&pk, g->setup_start);
+	pstr(&pk, "stack");
+	pstr_or_nil(&pk, g->setup_stack);
+	pstr(&pk, "deck");
+	pstr_or_nil(&pk, g->setup_deck);
+
+	pstr(&pk, "players");
+	msgpack_pack_array(&pk, g->nplayers);
+	for (i = 0; i < g->nplayers; i++) {
+		msgpack_pack_map(&pk, 3);
+		pstr(&pk, "name");
+		pstr(&pk, g->pl[i].name);
+		pstr(&pk, "score");
+		msgpack_pack_int(&pk, g->pl[i].score);
+		pstr(&pk, "supply");
+		msgpack_pack_map(&pk, g->ts.nfig);
+		for (f = 0; f < g->ts.nfig; f++) {
+			pstr(&pk, g->ts.fig[f].name);
+			msgpack_pack_int(&pk, figures_left(g, i, f));
+		}
+	}
+	pstr(&pk, "phase");
+	pstr(&pk, carc_phase_name(g->phase));
+	pstr(&pk, "player");
+	msgpack_pack_int(&pk, g->player);
+	pstr(&pk, "drawn");
+	pids(&pk, g, g->drawn, g->ndrawn);
+	pstr(&pk, "supply");
+	pids(&pk, g, g->supply, g->nsupply);
+	pstr(&pk, "aside");
+	pids(&pk, g, g->aside, g->naside);
+	pstr(&pk, "rng");
+	snprintf(hex, sizeof(hex), "%016" PRIx64, g->rng);
+	pstr(&pk, hex);
+
+	pstr(&pk, "board");
+	msgpack_pack_array(&pk, g->nboard);
+	for (i = 0; i < g->nboard; i++) {
+		msgpack_pack_map(&pk, 4);
+		pstr(&pk, "tile");
+		pstr(&pk, g->ts.types[g->board[i].type].id);
+		pstr(&pk, "x");
+		msgpack_pack_int(&pk, g->board[i].x);
+		pstr(&pk, "y");
+		msgpack_pack_int(&pk, g->board[i].y);
+		pstr(&pk, "rot");
+		msgpack_pack_int(&pk, g->board[i].rot * 90);
+	}
+	pstr(&pk, "figures");
+	msgpack_pack_array(&pk, g->nfigs);
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *fg = &g->figs[i];
+		const struct placed *p = &g->board[fg->tile];
+
+		msgpack_pack_map(&pk, 5);
+		pstr(&pk, "x");
+		msgpack_pack_int(&pk, p->x);
+		pstr(&pk, "y");
+		msgpack_pack_int(&pk, p->y);
+		pstr(&pk, "feature");
+		seg_rotated_name(&g->ts.types[p->type], p->rot, fg->seg, name, sizeof(name));
+		pstr(&pk, name);
+		pstr(&pk, "owner");
+		msgpack_pack_int(&pk, fg->owner);
+		pstr(&pk, "type");
+		pstr(&pk, g->ts.fig[fg->type].name);
+	}
+	pstr(&pk, "log");
+	msgpack_pack_array(&pk, g->nlog);
+	for (i = 0; i < g->nlog; i++)
+		pstr(&pk, g->log[i]);
+	if (out->data == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* ---- reading ---- */
+
+struct rd {
+	const char *name;
+	struct carc_err *err;
+};
+
+static int
+fail(struct rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+fail(struct rd *r, const char *fmt, ...)
+{
+	char what[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return seterr(r->err, CARC_EDATA, "%s: %s", r->name, what);
+}
+
+static bool
+key_is(const msgpack_object_kv *kv, const char *k)
+{
+	size_t n = strlen(k);
+
+	return kv->key.type == MSGPACK_OBJECT_STR && kv->key.via.str.size == n &&
+	    memcmp(kv->key.via.str.ptr, k, n) == 0;
+}
+
+/* Every key of the map must be among the allowed ones, none twice. */
+static int
+check_keys(struct rd *r, const msgpack_object *m, const char *where, const char *const *allowed)
+{
+	uint32_t i, j;
+	int a;
+
+	for (i = 0; i < m->via.map.size; i++) {
+		const msgpack_object_kv *kv = &m->via.map.ptr[i];
+
+		if (kv->key.type != MSGPACK_OBJECT_STR)
+			return fail(r, "bad state: a key of %s is not a string", where);
+		for (a = 0; allowed[a]; a++)
+			if (key_is(kv, allowed[a]))
+				break;
+		if (!allowed[a])
+			return fail(r, "bad state: unknown key '%.*s' in %s",
+			    (int)(kv->key.via.str.size > 40 ? 40 : kv->key.via.str.size),
+			    kv->key.via.str.ptr, where);
+		for (j = 0; j < i; j++)
+			if (key_is(&m->via.map.ptr[j], allowed[a]))
+				return fail(r, "bad state: key '%s' twice in %s", allowed[a], where);
+	}
+	return 0;
+}
+
+static const msgpack_object *
+get(const msgpack_object *m, const char *k)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->via.map.size; i++)
+		if (key_is(&m->via.map.ptr[i], k))
+			return &m->via.map.ptr[i].val;
+	return NULL;
+}
+
+static int
+need(struct rd *r, const msgpack_object *m, const char *k, msgpack_object_type t,
+    const char *where, const msgpack_object **out)
+{
+	static const char *const tn[] = { "nil", "a boolean", "an integer", "an integer",
+		"a number", "a number", "a string", "an array", "a map", "binary data", "ext data" };
+	const msgpack_object *o = get(m, k);
+
+	if (o == NULL)
+		return fail(r, "bad state: %s has no '%s'", where, k);
+	if (o->type != t && !(t == MSGPACK_OBJECT_POSITIVE_INTEGER &&
+	    o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER))
+		return fail(r, "bad state: '%s' in %s must be %s", k, where, tn[t]);
+	*out = o;
+	return 0;
+}
+
+static int
+need_int(struct rd *r, const msgpack_object *m, const char *k, const char *where, int64_t lo,
+    int64_t hi, int64_t *out)
+{
+	const msgpack_object *o = NULL;
+
+	if (need(r, m, k, MSGPACK_OBJECT_POSITIVE_INTEGER, where, &o))
+		return CARC_EDATA;
+	if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER && o->via.u64 > (uint64_t)INT64_MAX)
+		return fail(r, "bad state: '%s' in %s is out of range", k, where);
+	*out = o->via.i64;
+	if (*out < lo || *out > hi)
+		return fail(r, "bad state: '%s' in %s is %" PRId64 ", outside %" PRId64 "..%" PRId64,
+		    k, where, *out, lo, hi);
+	return 0;
+}
+
+static int
+need_str(struct rd *r, const msgpack_object *m, const char *k, const char *where, char *out,
+    size_t n)
+{
+	const msgpack_object *o = NULL;
+
+	if (need(r, m, k, MSGPACK_OBJECT_STR, where, &o))
+		return CARC_EDATA;
+	if (o->via.str.size >= n || memchr(o->via.str.ptr, '\0', o->via.str.size))
+		return fail(r, "bad state: '%s' in %s is too long", k, where);
+	memcpy(out, o->via.str.ptr, o->via.str.size);
+	out[o->via.str.size] = '\0';
+	return 0;
+}
+
+static int
+opt_str(struct rd *r, const msgpack_object *m, const char *k, char **out)
+{
+	const msgpack_object *o = get(m, k);
+
+	*out = NULL;
+	if (o == NULL || o->type == MSGPACK_OBJECT_NIL)
+		return 0;
+	if (o->type != MSGPACK_OBJECT_STR || o->via.str.size > 65536 ||
+	    memchr(o->via.str.ptr, '\0', o->via.str.size))
+		return fail(r, "bad state: setup '%s' must be a string or nil", k);
+	if ((*out = malloc(o->via.str.size + 1)) == NULL)
+		return seterr(r->err, CARC_ESOFTWARE, "out of memory");
+	memcpy(*out, o->via.str.ptr, o->via.str.size);
+	(*out)[o->via.str.size] = '\0';
+	return 0;
+}
+
+static int
+read_ids(struct rd *r, struct carc_game *g, const msgpack_object *a, const char *what,
+    uint16_t *out, int max, int *n)
+{
+	char id[ID_MAX];
+	uint32_t i;
+	int t;
+
+	if (a->via.array.size > (uint32_t)max)
+		return fail(r, "bad state: more than %d tiles in '%s'", max, what);
+	for (i = 0; i < a->via.array.size; i++) {
+		const msgpack_object *o = &a->via.array.ptr[i];
+
+		if (o->type != MSGPACK_OBJECT_STR || o->via.str.size >= ID_MAX)
+			return fail(r, "bad state: '%s' must hold tile ids", what);
+		memcpy(id, o->via.str.ptr, o->via.str.size);
+		id[o->via.str.size] = '\0';
+		if ((t = tileset_find(&g->ts, id)) < 0)
+			return fail(r, "bad state: '%s' names tile '%s', which no tile set has", what,
+			    id);
+		out[i] = t;
+	}
+	*n = a->via.array.size;
+	return 0;
+}
+
+static int
+read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su)
+{
+	static const char *const keys[] = { "sets", "rules", "seed", "start", "stack", "deck",
+		NULL };
+	static const char *const setkeys[] = { "name", "digest", "yaml", NULL };
+	const msgpack_object *sets, *rules, *seed, *o;
+	char name[ID_MAX], digest[17], rule[64];
+	uint32_t i;
+
+	if (check_keys(r, su, "setup", keys) ||
+	    need(r, su, "sets", MSGPACK_OBJECT_ARRAY, "setup", &sets) ||
+	    need(r, su, "rules", MSGPACK_OBJECT_MAP, "setup", &rules) ||
+	    need(r, su, "seed", MSGPACK_OBJECT_POSITIVE_INTEGER, "setup", &seed))
+		return CARC_EDATA;
+	if (seed->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+		return fail(r, "bad state: the seed must not be negative");
+	g->seed = seed->via.u64;
+	if (sets->via.array.size == 0 || sets->via.array.size > MAXSETS)
+		return fail(r, "bad state: 1 to %d tile sets", MAXSETS);
+	for (i = 0; i < sets->via.array.size; i++) {
+		const msgpack_object *s = &sets->via.array.ptr[i];
+		const char *text;
+		size_t len;
+		char file[64];
+
+		if (s->type != MSGPACK_OBJECT_MAP)
+			return fail(r, "bad state: a tile set must be a map");
+		if (check_keys(r, s, "a tile set", setkeys) ||
+		    need_str(r, s, "name", "a tile set", name, sizeof(name)) ||
+		    need_str(r, s, "digest", "a tile set", digest, sizeof(digest)))
+			return CARC_EDATA;
+		if ((o = get(s, "yaml")) != NULL) {
+			if (o->type != MSGPACK_OBJECT_STR)
+				return fail(r, "bad state: the yaml of set '%s' must be a string", name);
+			text = o->via.str.ptr;
+			len = o->via.str.size;
+			snprintf(file, sizeof(file), "%s (set %s)", r->name, name);
+		} else {
+			if (strcmp(name, "figures") == 0 || (text = builtin_set(name, &len)) == NULL)
+				return fail(r, "bad state: tile set '%s' is not built into this carc", name);
+			snprintf(file, sizeof(file), "formats/%s.yaml", name);
+		}
+		if (tileset_load(&g->ts, name, text, len, file, o == NULL, r->err))
+			return r->err->code;
+		if (strcmp(g->ts.sets[i].digest, digest) != 0)
+			return fail(r, "tile set '%s' is not the one this game began with "
+			    "(digest %s, here %s)", name, digest, g->ts.sets[i].digest);
+	}
+	static const char *const rulekeys[] = { "edition", "farmers", NULL };
+
+	if (check_keys(r, rules, "rules", rulekeys))
+		return CARC_EDATA;
+	for (i = 0; i < rules->via.map.size; i++) {
+		const msgpack_object_kv *kv = &rules->via.map.ptr[i];
+
+		if (kv->val.type != MSGPACK_OBJECT_STR || kv->val.via.str.size > 30)
+			return fail(r, "bad state: rule values must be short strings");
+		snprintf(rule, sizeof(rule), "%.*s=%.*s", (int)kv->key.via.str.size,
+		    kv->key.via.str.ptr, (int)kv->val.via.str.size, kv->val.via.str.ptr);
+		if (parse_rule(&g->rules, rule, r->err))
+			return fail(r, "bad state: %s", r->err->msg);
+	}
+	if (opt_str(r, su, "start", &g->setup_start) || opt_str(r, su, "stack", &g->setup_stack) ||
+	    opt_str(r, su, "deck", &g->setup_deck))
+		return r->err->code;
+	return figures_load(&g->ts, r->err);
+}
+
+static int
+read_players(struct rd *r, struct carc_game *g, const msgpack_object *pl)
+{
+	static const char *const keys[] = { "name", "score", "supply", NULL };
+	uint32_t i;
+	int j;
+	int64_t v;
+
+	if (pl->via.array.size < 2 || pl->via.array.size > CARC_MAX_PLAYERS)
+		return fail(r, "bad state: 2 to %d players", CARC_MAX_PLAYERS);
+	g->nplayers = pl->via.array.size;
+	for (i = 0; i < pl->via.array.size; i++) {
+		const msgpack_object *p = &pl->via.array.ptr[i];
+
+		if (p->type != MSGPACK_OBJECT_MAP)
+			return fail(r, "bad state: a player must be a map");
+		if (check_keys(r, p, "a player", keys) ||
+		    need_str(r, p, "name", "a player", g->pl[i].name, sizeof(g->pl[i].name)) ||
+		    need_int(r, p, "score", "a player", 0, 1000000, &v))
+			return CARC_EDATA;
+		if (g->pl[i].name[0] == '\0')
+			return fail(r, "bad state: a player has an empty name");
+		for (j = 0; j < (int)i; j++)
+			if (strcmp(g->pl[j].name, g->pl[i].name) == 0)
+				return fail(r, "bad state: player '%s' is named twice", g->pl[i].name);
+		g->pl[i].score = v;
+	}
+	return 0;
+}
+
+/* After the board and figures are known: each player's supply must agree with them. */
+static int
+check_supplies(struct rd *r, struct carc_game *g, const msgpack_object *pl)
+{
+	uint32_t i;
+	int f;
+	int64_t v;
+	const msgpack_object *sup;
+
+	for (i = 0; i < pl->via.array.size; i++) {
+		const msgpack_object *p = &pl->via.array.ptr[i];
+
+		if (need(r, p, "supply", MSGPACK_OBJECT_MAP, "a player", &sup))
+			return CARC_EDATA;
+		if (sup->via.map.size != (uint32_t)g->ts.nfig)
+			return fail(r, "bad state: the supply of %s must list %d figure types",
+			    g->pl[i].name, g->ts.nfig);
+		for (f = 0; f < g->ts.nfig; f++) {
+			if (need_int(r, sup, g->ts.fig[f].name, "a supply", 0, 99, &v))
+				return CARC_EDATA;
+			if (v != figures_left(g, i, f))
+				return fail(r, "inconsistent state: %s has %d %s in supply, the board "
+				    "leaves %d", g->pl[i].name, (int)v, g->ts.fig[f].name,
+				    figures_left(g, i, f));
+		}
+	}
+	return 0;
+}
+
+static int
+read_board(struct rd *r, struct carc_game *g, const msgpack_object *bd)
+{
+	static const char *const keys[] = { "tile", "x", "y", "rot", NULL };
+	char id[ID_MAX];
+	int64_t x, y, rot;
+	uint32_t i;
+	int t, why;
+
+	if (bd->via.array.size == 0)
+		return fail(r, "bad state: the board has no start tile");
+	if (bd->via.array.size > (uint32_t)g->cap)
+		return fail(r, "bad state: more tiles on the board than in the game");
+	for (i = 0; i < bd->via.array.size; i++) {
+		const msgpack_object *p = &bd->via.array.ptr[i];
+
+		if (p->type != MSGPACK_OBJECT_MAP)
+			return fail(r, "bad state: a board entry must be a map");
+		if (check_keys(r, p, "a board entry", keys) ||
+		    need_str(r, p, "tile", "a board entry", id, sizeof(id)) ||
+		    need_int(r, p, "x", "a board entry", -30000, 30000, &x) ||
+		    need_int(r, p, "y", "a board entry", -30000, 30000, &y) ||
+		    need_int(r, p, "rot", "a board entry", 0, 270, &rot))
+			return CARC_EDATA;
+		if (rot % 90)
+			return fail(r, "bad state: rotation %d is not 0, 90, 180 or 270", (int)rot);
+		if ((t = tileset_find(&g->ts, id)) < 0)
+			return fail(r, "bad state: the board holds tile '%s', which no tile set has", id);
+		if (i == 0) {
+			if (x != 0 || y != 0)
+				return fail(r, "inconsistent state: the start tile is not at 0,0");
+		} else if ((why = board_fits(g, t, x, y, rot / 90)) != 0)
+			return fail(r, "inconsistent state: tile %u (%s at %d,%d) %s", i, id, (int)x,
+			    (int)y, why == 1 ? "lies on another tile" : why == 2 ?
+			    "touches no other tile" : "does not match its neighbours");
+		board_place(g, t, x, y, rot / 90);
+	}
+	return 0;
+}
+
+static int
+read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
+{
+	static const char *const keys[] = { "x", "y", "feature", "owner", "type", NULL };
+	char feat[32], type[ID_MAX];
+	int64_t x, y, owner;
+	uint32_t i;
+	int b, s, f;
+
+	for (i = 0; i < fs->via.array.size; i++) {
+		const msgpack_object *p = &fs->via.array.ptr[i];
+
+		if (p->type != MSGPACK_OBJECT_MAP)
+			return fail(r, "bad state: a figure must be a map");
+		if (check_keys(r, p, "a figure", keys) ||
+		    need_int(r, p, "x", "a figure", -30000, 30000, &x) ||
+		    need_int(r, p, "y", "a figure", -30000, 30000, &y) ||
+		    need_str(r, p, "feature", "a figure", feat, sizeof(feat)) ||
+		    need_int(r, p, "owner", "a figure", 0, g->nplayers - 1, &owner) ||
+		    need_str(r, p, "type", "a figure", type, sizeof(type)))
+			return CARC_EDATA;
+		if ((b = board_at(g, x, y)) < 0)
+			return fail(r, "inconsistent state: a figure stands at %d,%d, where no tile is",
+			    (int)x, (int)y);
+		const struct placed *pl = &g->board[b];
+
+		if ((s = seg_by_name(&g->ts.types[pl->type], pl->rot, feat)) < 0)
+			return fail(r, "inconsistent state: tile %s at %d,%d has no %s",
+			    g->ts.types[pl->type].id, (int)x, (int)y, feat);
+		for (f = 0; f < g->ts.nfig; f++)
+			if (strcmp(g->ts.fig[f].name, type) == 0)
+				break;
+		if (f == g->ts.nfig)
+			return fail(r, "bad state: unknown figure '%s'", type);
+		if (!(g->ts.fig[f].on & (1u << g->ts.types[pl->type].seg[s].kind)))
+			return fail(r, "inconsistent state: a %s stands on a %s at %d,%d", type,
+			    kind_names[g->ts.types[pl->type].seg[s].kind], (int)x, (int)y);
+		if (figures_left(g, owner, f) <= 0)
+			return fail(r, "inconsistent state: %s has more %s figures than %d",
+			    g->pl[owner].name, type, g->ts.fig[f].count);
+		if (fig_add(g, b, s, owner, f) == -1)
+			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
+	}
+	return 0;
+}
+
+static int
+decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
+{
+	static const char *const keys[] = { "format", "version", "setup", "players", "phase",
+		"player", "drawn", "supply", "aside", "rng", "board", "figures", "log", NULL };
+	const msgpack_object *o, *setup, *players, *drawn, *supply, *aside, *board, *figs, *log;
+	char s[32];
+	int64_t v;
+	int cap, p;
+	uint32_t i;
+
+	if (root->type != MSGPACK_OBJECT_MAP)
+		return fail(r, "not a carc state (not a map)");
+	if ((o = get(root, "format")) == NULL || o->type != MSGPACK_OBJECT_STR ||
+	    o->via.str.size != 4 || memcmp(o->via.str.ptr, "carc", 4) != 0)
+		return fail(r, "not a carc state (no format \"carc\")");
+	if ((o = get(root, "version")) == NULL || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+		return fail(r, "bad state: no version");
+	if (o->via.u64 != CARC_FORMAT_VERSION)
+		return fail(r, "state version %" PRIu64 " is not known (this carc reads version %d)",
+		    o->via.u64, CARC_FORMAT_VERSION);
+	if (check_keys(r, root, "the state", keys) ||
+	    need(r, root, "setup", MSGPACK_OBJECT_MAP, "the state", &setup) ||
+	    need(r, root, "players", MSGPACK_OBJECT_ARRAY, "the state", &players) ||
+	    need(r, root, "drawn", MSGPACK_OBJECT_ARRAY, "the state", &drawn) ||
+	    need(r, root, "supply", MSGPACK_OBJECT_ARRAY, "the state", &supply) ||
+	    need(r, root, "aside", MSGPACK_OBJECT_ARRAY, "the state", &aside) ||
+	    need(r, root, "board", MSGPACK_OBJECT_ARRAY, "the state", &board) ||
+	    need(r, root, "figures", MSGPACK_OBJECT_ARRAY, "the state", &figs) ||
+	    need(r, root, "log", MSGPACK_OBJECT_ARRAY, "the state", &log))
+		return CARC_EDATA;
+	if (read_setup(r, g, setup) || read_players(r, g, players))
+		return r->err->code;
+	cap = board->via.array.size + supply->via.array.size + aside->via.array.size +
+	    drawn->via.array.size;
+	if (cap > MAX_TILES)
+		return fail(r, "bad state: more than %d tiles", MAX_TILES);
+	if (drawn->via.array.size > MAXDRAWN)
+		return fail(r, "bad state: more than %d drawn tiles", MAXDRAWN);
+	if (board_init(g, cap + 1) == -1 ||
+	    (g->supply = malloc((cap + 1) * sizeof(*g->supply))) == NULL ||
+	    (g->aside = malloc((cap + 1) * sizeof(*g->aside))) == NULL)
+		return seterr(r->err, CARC_ESOFTWARE, "out of memory");
+	if (read_ids(r, g, drawn, "drawn", g->drawn, MAXDRAWN, &g->ndrawn) ||
+	    read_ids(r, g, supply, "supply", g->supply, cap, &g->nsupply) ||
+	    read_ids(r, g, aside, "aside", g->aside, cap, &g->naside) ||
+	    read_board(r, g, board) || read_figures(r, g, figs) ||
+	    check_supplies(r, g, players))
+		return r->err->code;
+	if (need_str(r, root, "rng", "the state", s, sizeof(s)))
+		return CARC_EDATA;
+	{
+		char *end;
+
+		if (strlen(s) != 16 || (g->rng = strtoull(s, &end, 16), *end != '\0'))
+			return fail(r, "bad state: rng must be 16 hexadecimal digits");
+	}
+	if (need_str(r, root, "phase", "the state", s, sizeof(s)))
+		return CARC_EDATA;
+	for (p = 0; p <= CARC_OVER; p++)
+		if (strcmp(s, carc_phase_name(p)) == 0)
+			break;
+	if (p > CARC_OVER)
+		return fail(r, "bad state: unknown phase '%s'", s);
+	g->phase = p;
+	if (need_int(r, root, "player", "the state", 0, g->nplayers - 1, &v))
+		return CARC_EDATA;
+	g->player = v;
+	if ((g->phase == CARC_PLACE) != (g->ndrawn > 0))
+		return fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
+	if (g->phase == CARC_SCORE && g->nboard < 2)
+		return fail(r, "inconsistent state: phase score before any placement");
+	if (log->via.array.size > (uint32_t)g->cap)
+		return fail(r, "bad state: the log is longer than the game");
+	for (i = 0; i < log->via.array.size; i++) {
+		const msgpack_object *w = &log->via.array.ptr[i];
+		char word[MAX_LOG_WORD + 1];
+
+		if (w->type != MSGPACK_OBJECT_STR || w->via.str.size > MAX_LOG_WORD ||
+		    memchr(w->via.str.ptr, '\0', w->via.str.size))
+			return fail(r, "bad state: the log must hold move words");
+		memcpy(word, w->via.str.ptr, w->via.str.size);
+		word[w->via.str.size] = '\0';
+		if (game_log(g, word) == -1)
+			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
+	}
+	return 0;
+}
+
+struct carc_game *
+carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
+{
+	struct rd r = { .name = name ? name : "stdin", .err = err };
+	msgpack_unpacked up;
+	msgpack_unpack_return ret;
+	struct carc_game *g;
+	size_t off = 0;
+
+	if (len == 0) {
+		fail(&r, "empty input, not a carc state");
+		return NULL;
+	}
+	if (len > MAX_STATE_BYTES) {
+		fail(&r, "state larger than %d MiB", MAX_STATE_BYTES >> 20);
+		return NULL;
+	}
+	msgpack_unpacked_init(&up);
+	ret = msgpack_unpack_next(&up, data, len, &off);
+	if (ret == MSGPACK_UNPACK_CONTINUE) {
+		fail(&r, "truncated state (%zu bytes)", len);
+		goto bad;
+	}
+	if (ret != MSGPACK_UNPACK_SUCCESS) {
+		if (ret == MSGPACK_UNPACK_NOMEM_ERROR)
+			seterr(err, CARC_ESOFTWARE, "%s: out of memory", r.name);
+		else
+			fail(&r, "not a carc state (not MessagePack)");
+		goto bad;
+	}
+	if (off != len) {
+		fail(&r, "%zu bytes of trailing data after the state", len - off);
+		goto bad;
+	}
+	if ((g = game_alloc()) == NULL) {
+		seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto bad;
+	}
+	if (decode(&r, g, &up.data)) {
+		carc_game_free(g);
+		goto bad;
+	}
+	msgpack_unpacked_destroy(&up);
+	return g;
+bad:
+	msgpack_unpacked_destroy(&up);
+	return NULL;
+}

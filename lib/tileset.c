@@ -1,0 +1,655 @@
+/* The tile-set and figure-table loader: YAML text (libyaml) to compiled tile types.
+ * Every complaint names file:line:column of the offending node. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "internal.h"
+
+const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden" };
+const char *const side_names[4] = { "N", "E", "S", "W" };
+const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
+const int side_dx[4] = { 0, 1, 0, -1 };
+const int side_dy[4] = { -1, 0, 1, 0 };
+
+#define MAX_SET_BYTES (1 << 20)
+
+struct ld {
+	yaml_document_t doc;
+	const char *file;
+	struct carc_err *err;
+};
+
+static int
+bad(struct ld *l, yaml_node_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+bad(struct ld *l, yaml_node_t *n, const char *fmt, ...)
+{
+	char what[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return seterr(l->err, CARC_EDATA, "%s:%lu:%lu: %s", l->file,
+	    (unsigned long)n->start_mark.line + 1, (unsigned long)n->start_mark.column + 1, what);
+}
+
+static yaml_node_t *
+node(struct ld *l, int i)
+{
+	return yaml_document_get_node(&l->doc, i);
+}
+
+static const char *
+scalar(yaml_node_t *n)
+{
+	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int
+want_scalar(struct ld *l, yaml_node_t *n, const char *what, const char **out)
+{
+	if ((*out = scalar(n)) == NULL)
+		return bad(l, n, "%s must be a plain value", what);
+	return 0;
+}
+
+static int
+want_int(struct ld *l, yaml_node_t *n, const char *what, int lo, int hi, int *out)
+{
+	const char *s;
+	char *end;
+	long v;
+
+	if (want_scalar(l, n, what, &s))
+		return CARC_EDATA;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || v < lo || v > hi)
+		return bad(l, n, "%s must be a whole number from %d to %d, not '%s'", what, lo, hi, s);
+	*out = v;
+	return 0;
+}
+
+static int
+want_bool(struct ld *l, yaml_node_t *n, const char *what, bool *out)
+{
+	const char *s;
+
+	if (want_scalar(l, n, what, &s))
+		return CARC_EDATA;
+	if (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0)
+		*out = true;
+	else if (strcmp(s, "false") == 0 || strcmp(s, "no") == 0)
+		*out = false;
+	else
+		return bad(l, n, "%s must be true or false, not '%s'", what, s);
+	return 0;
+}
+
+static int
+want_id(struct ld *l, yaml_node_t *n, const char *what, char out[ID_MAX])
+{
+	const char *s, *p;
+
+	if (want_scalar(l, n, what, &s))
+		return CARC_EDATA;
+	if (*s == '\0' || strlen(s) >= ID_MAX)
+		return bad(l, n, "%s '%s' must have 1 to %d characters", what, s, ID_MAX - 1);
+	for (p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-' && *p != '.')
+			return bad(l, n, "%s '%s' may hold only letters, digits, '_', '-' and '.'", what, s);
+	strcpy(out, s);
+	return 0;
+}
+
+/* Words of a scalar like "N W S" or a sequence of scalars, matched against names. */
+static int
+want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *names, int nnames,
+    unsigned *mask)
+{
+	char buf[128], *w, *save;
+	const char *s;
+	yaml_node_item_t *it;
+	int i;
+
+	*mask = 0;
+	if (n->type == YAML_SEQUENCE_NODE) {
+		for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+			unsigned m;
+
+			if (want_names(l, node(l, *it), what, names, nnames, &m))
+				return CARC_EDATA;
+			if (m & *mask)
+				return bad(l, node(l, *it), "%s names a side twice", what);
+			*mask |= m;
+		}
+		return 0;
+	}
+	if (want_scalar(l, n, what, &s))
+		return CARC_EDATA;
+	if (strlen(s) >= sizeof(buf))
+		return bad(l, n, "%s is too long", what);
+	strcpy(buf, s);
+	for (w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+		for (i = 0; i < nnames; i++)
+			if (strcmp(w, names[i]) == 0)
+				break;
+		if (i == nnames)
+			return bad(l, n, "unknown %s '%s'", what, w);
+		if (*mask & (1u << i))
+			return bad(l, n, "%s names '%s' twice", what, w);
+		*mask |= 1u << i;
+	}
+	if (*mask == 0)
+		return bad(l, n, "%s is empty", what);
+	return 0;
+}
+
+static int
+add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
+{
+	if (t->nseg == MAXSEG)
+		return bad(l, n, "tile %s has more than %d segments", t->id, MAXSEG);
+	memset(&t->seg[t->nseg], 0, sizeof(t->seg[0]));
+	t->seg[t->nseg].kind = kind;
+	*out = t->nseg++;
+	return 0;
+}
+
+static int
+load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int *ncity)
+{
+	yaml_node_item_t *it;
+	yaml_node_pair_t *p;
+	int s = 0, v;
+	unsigned m;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return bad(l, n, "cities must be a list");
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *c = node(l, *it);
+		bool sides = false;
+
+		if (add_seg(l, c, t, K_CITY, &s))
+			return CARC_EDATA;
+		if (c->type != YAML_MAPPING_NODE)
+			return bad(l, c, "a city must be a map with sides and pennants");
+		for (p = c->data.mapping.pairs.start; p < c->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+			const char *ks = scalar(k);
+
+			if (ks && strcmp(ks, "sides") == 0) {
+				if (want_names(l, val, "side", side_names, 4, &m))
+					return CARC_EDATA;
+				t->seg[s].sides = m;
+				sides = true;
+			} else if (ks && strcmp(ks, "pennants") == 0) {
+				if (want_int(l, val, "pennants", 0, 9, &v))
+					return CARC_EDATA;
+				t->seg[s].pennants = v;
+			} else
+				return bad(l, k, "unknown key '%s' in a city", ks ? ks : "?");
+		}
+		if (!sides)
+			return bad(l, c, "a city needs its sides");
+		cityseg[(*ncity)++] = s;
+	}
+	return 0;
+}
+
+static int
+load_roads(struct ld *l, yaml_node_t *n, struct tiletype *t)
+{
+	yaml_node_item_t *it;
+	unsigned m;
+	int s = 0;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return bad(l, n, "roads must be a list");
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		if (add_seg(l, node(l, *it), t, K_ROAD, &s) ||
+		    want_names(l, node(l, *it), "side", side_names, 4, &m))
+			return CARC_EDATA;
+		t->seg[s].sides = m;
+	}
+	return 0;
+}
+
+static int
+load_fields(struct ld *l, yaml_node_t *n, struct tiletype *t, const int *cityseg, int ncity)
+{
+	yaml_node_item_t *it, *ci;
+	yaml_node_pair_t *p;
+	unsigned m;
+	int s = 0, v;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return bad(l, n, "fields must be a list");
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *f = node(l, *it);
+
+		if (add_seg(l, f, t, K_FIELD, &s))
+			return CARC_EDATA;
+		if (f->type != YAML_MAPPING_NODE)
+			return bad(l, f, "a field must be a map with halves and cities");
+		for (p = f->data.mapping.pairs.start; p < f->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+			const char *ks = scalar(k);
+
+			if (ks && strcmp(ks, "halves") == 0) {
+				const char *hs = scalar(val);
+
+				if (hs && strcmp(hs, "inner") == 0)
+					continue;	/* an enclosed field touches no edge */
+				if (want_names(l, val, "half-edge", half_names, 8, &m))
+					return CARC_EDATA;
+				t->seg[s].halves = m;
+			} else if (ks && strcmp(ks, "cities") == 0) {
+				if (val->type != YAML_SEQUENCE_NODE)
+					return bad(l, val, "a field's cities must be a list of city numbers");
+				for (ci = val->data.sequence.items.start;
+				    ci < val->data.sequence.items.top; ci++) {
+					if (want_int(l, node(l, *ci), "city number", 0, 15, &v))
+						return CARC_EDATA;
+					if (v >= ncity)
+						return bad(l, node(l, *ci),
+						    "tile %s has no city number %d (cities count from 0)", t->id, v);
+					t->seg[s].cities |= 1u << cityseg[v];
+				}
+			} else
+				return bad(l, k, "unknown key '%s' in a field", ks ? ks : "?");
+		}
+	}
+	return 0;
+}
+
+static uint8_t
+rot4(uint8_t m, int r)
+{
+	return ((m << r) | (m >> (4 - r))) & 15;
+}
+
+static uint8_t
+rot8(uint8_t m, int r)
+{
+	r *= 2;
+	return r ? (uint8_t)((m << r) | (m >> (8 - r))) : m;
+}
+
+/* Check the segments against the edges and precompute the four rotations. */
+static int
+compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
+{
+	int side, h, s, r, e;
+	int owner_side[4], owner_half[8];
+
+	for (side = 0; side < 4; side++)
+		owner_side[side] = -1;
+	for (h = 0; h < 8; h++)
+		owner_half[h] = -1;
+	t->cloister = t->garden = -1;
+	for (s = 0; s < t->nseg; s++) {
+		struct seg *g = &t->seg[s];
+
+		if (g->kind == K_CLOISTER)
+			t->cloister = s;
+		if (g->kind == K_GARDEN)
+			t->garden = s;
+		for (side = 0; side < 4; side++) {
+			if (!(g->sides & (1u << side)))
+				continue;
+			e = g->kind == K_CITY ? EDGE_C : EDGE_R;
+			if (t->edge[side] != e)
+				return bad(l, n, "tile %s: a %s reaches side %s, whose edge is %c", t->id,
+				    kind_names[g->kind], side_names[side], "FRC"[t->edge[side]]);
+			if (owner_side[side] >= 0)
+				return bad(l, n, "tile %s: two segments reach side %s", t->id,
+				    side_names[side]);
+			owner_side[side] = s;
+		}
+		for (h = 0; h < 8; h++) {
+			if (!(g->halves & (1u << h)))
+				continue;
+			if (t->edge[h / 2] == EDGE_C)
+				return bad(l, n, "tile %s: a field reaches %s, but side %s is a city",
+				    t->id, half_names[h], side_names[h / 2]);
+			if (owner_half[h] >= 0)
+				return bad(l, n, "tile %s: two fields reach %s", t->id, half_names[h]);
+			owner_half[h] = s;
+		}
+	}
+	for (side = 0; side < 4; side++) {
+		if (t->edge[side] != EDGE_F && owner_side[side] < 0)
+			return bad(l, n, "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
+			    side_names[side], t->edge[side] == EDGE_C ? "city" : "road",
+			    t->edge[side] == EDGE_C ? "city" : "road");
+		if (t->edge[side] != EDGE_C)
+			for (h = 2 * side; h < 2 * side + 2; h++)
+				if (owner_half[h] < 0)
+					return bad(l, n, "tile %s: no field reaches %s", t->id, half_names[h]);
+	}
+	for (r = 0; r < 4; r++) {
+		t->pattern[r] = 0;
+		for (side = 0; side < 4; side++) {
+			t->pattern[r] |= t->edge[(side - r + 4) & 3] << (2 * side);
+			t->sideseg[r][side] = owner_side[(side - r + 4) & 3];
+		}
+		for (h = 0; h < 8; h++)
+			t->halfseg[r][h] = owner_half[(h - 2 * r + 8) & 7];
+		for (s = 0; s < t->nseg; s++) {
+			t->rsides[r][s] = rot4(t->seg[s].sides, r);
+			t->rhalves[r][s] = rot8(t->seg[s].halves, r);
+		}
+	}
+	return 0;
+}
+
+static int
+load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
+{
+	struct tiletype *t = &ts->types[ts->ntypes];
+	yaml_node_pair_t *p;
+	yaml_node_t *cities = NULL, *roads = NULL, *fields = NULL;
+	int cityseg[MAXSEG], ncity = 0, s, i;
+	bool have_id = false, have_edges = false, b;
+	const char *v;
+
+	if (n->type != YAML_MAPPING_NODE)
+		return bad(l, n, "a tile must be a map (id, count, edges, ...)");
+	memset(t, 0, sizeof(*t));
+	t->set = set;
+	t->count = 1;
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+		const char *ks = scalar(k);
+
+		if (ks == NULL)
+			return bad(l, k, "a key must be a plain word");
+		if (strcmp(ks, "id") == 0) {
+			if (want_id(l, val, "tile id", t->id))
+				return CARC_EDATA;
+			have_id = true;
+		} else if (strcmp(ks, "count") == 0) {
+			if (want_int(l, val, "count", 0, 999, &t->count))
+				return CARC_EDATA;
+		} else if (strcmp(ks, "plain") == 0) {
+			if (want_id(l, val, "plain tile id", t->plain))
+				return CARC_EDATA;
+		} else if (strcmp(ks, "edges") == 0) {
+			char e[4];
+
+			if (want_scalar(l, val, "edges", &v))
+				return CARC_EDATA;
+			for (i = 0; *v && i < 5; v++) {
+				if (*v == ' ')
+					continue;
+				if (i == 4 || !strchr("FRC", *v))
+					return bad(l, val, "edges must be four of F, R, C (N E S W), as 'C R F R'");
+				e[i++] = *v;
+			}
+			if (i != 4)
+				return bad(l, val, "edges must be four of F, R, C (N E S W), as 'C R F R'");
+			for (i = 0; i < 4; i++)
+				t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
+			have_edges = true;
+		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0) {
+			if (want_bool(l, val, ks, &b))
+				return CARC_EDATA;
+			if (b && add_seg(l, val, t, ks[0] == 'c' ? K_CLOISTER : K_GARDEN, &s))
+				return CARC_EDATA;
+		} else if (strcmp(ks, "cities") == 0)
+			cities = val;
+		else if (strcmp(ks, "roads") == 0)
+			roads = val;
+		else if (strcmp(ks, "fields") == 0)
+			fields = val;
+		else
+			return bad(l, k, "unknown key '%s' in a tile", ks);
+	}
+	if (!have_id)
+		return bad(l, n, "a tile needs an id");
+	if (!have_edges)
+		return bad(l, n, "tile %s needs its edges", t->id);
+	if (cities && load_cities(l, cities, t, cityseg, &ncity))
+		return CARC_EDATA;
+	if (roads && load_roads(l, roads, t))
+		return CARC_EDATA;
+	if (fields && load_fields(l, fields, t, cityseg, ncity))
+		return CARC_EDATA;
+	if (compile_tile(l, n, t))
+		return CARC_EDATA;
+	if (tileset_find(ts, t->id) >= 0)
+		return bad(l, n, "tile id '%s' is defined twice", t->id);
+	ts->ntypes++;
+	return 0;
+}
+
+static int
+parse(struct ld *l, const char *text, size_t len)
+{
+	yaml_parser_t p;
+
+	if (len > MAX_SET_BYTES)
+		return seterr(l->err, CARC_EDATA, "%s: larger than %d bytes", l->file, MAX_SET_BYTES);
+	if (!yaml_parser_initialize(&p))
+		return seterr(l->err, CARC_ESOFTWARE, "%s: out of memory", l->file);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&p, &l->doc)) {
+		seterr(l->err, CARC_EDATA, "%s:%lu:%lu: %s", l->file,
+		    (unsigned long)p.problem_mark.line + 1, (unsigned long)p.problem_mark.column + 1,
+		    p.problem ? p.problem : "unreadable YAML");
+		yaml_parser_delete(&p);
+		return CARC_EDATA;
+	}
+	yaml_parser_delete(&p);
+	if (yaml_document_get_root_node(&l->doc) == NULL) {
+		yaml_document_delete(&l->doc);
+		return seterr(l->err, CARC_EDATA, "%s: empty file", l->file);
+	}
+	return 0;
+}
+
+int
+tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
+    const char *file, bool builtin, struct carc_err *err)
+{
+	struct ld l = { .file = file, .err = err };
+	yaml_node_t *root;
+	yaml_node_pair_t *p;
+	yaml_node_item_t *it;
+	yaml_node_t *tiles = NULL;
+	char setname[ID_MAX] = "", start[ID_MAX] = "";
+	int set = ts->nsets, ntiles, rc = 0;
+	struct tiletype *grown;
+
+	if (ts->nsets == MAXSETS)
+		return seterr(err, CARC_EUSAGE, "%s: more than %d tile sets", file, MAXSETS);
+	if (parse(&l, text, len))
+		return CARC_EDATA;
+	root = yaml_document_get_root_node(&l.doc);
+	if (root->type != YAML_MAPPING_NODE) {
+		rc = bad(&l, root, "a tile set must be a map with name and tiles");
+		goto out;
+	}
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(&l, p->key), *val = node(&l, p->value);
+		const char *ks = scalar(k);
+
+		if (ks && strcmp(ks, "name") == 0) {
+			if ((rc = want_id(&l, val, "set name", setname)))
+				goto out;
+		} else if (ks && strcmp(ks, "start") == 0) {
+			if ((rc = want_id(&l, val, "start tile", start)))
+				goto out;
+		} else if (ks && strcmp(ks, "tiles") == 0)
+			tiles = val;
+		else {
+			rc = bad(&l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
+			goto out;
+		}
+	}
+	if (setname[0] == '\0' || tiles == NULL || tiles->type != YAML_SEQUENCE_NODE) {
+		rc = bad(&l, root, "a tile set needs a name and a list of tiles");
+		goto out;
+	}
+	if (name && strcmp(name, setname) != 0) {
+		rc = bad(&l, root, "the set is named '%s', not '%s'", setname, name);
+		goto out;
+	}
+	for (int i = 0; i < ts->nsets; i++)
+		if (strcmp(ts->sets[i].name, setname) == 0) {
+			rc = seterr(err, CARC_EUSAGE, "%s: tile set '%s' is used twice", file, setname);
+			goto out;
+		}
+	ntiles = tiles->data.sequence.items.top - tiles->data.sequence.items.start;
+	if (ts->ntypes + ntiles > MAX_TILES) {
+		rc = bad(&l, tiles, "more than %d tile types", MAX_TILES);
+		goto out;
+	}
+	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	ts->types = grown;
+	for (it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
+		if ((rc = load_tile(&l, node(&l, *it), ts, set)))
+			goto out;
+	strcpy(ts->sets[set].name, setname);
+	digest_hex(text, len, ts->sets[set].digest);
+	ts->sets[set].yaml = NULL;
+	if (!builtin) {
+		if ((ts->sets[set].yaml = malloc(len + 1)) == NULL) {
+			rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+			goto out;
+		}
+		memcpy(ts->sets[set].yaml, text, len);
+		ts->sets[set].yaml[len] = '\0';
+		ts->sets[set].yamllen = len;
+	}
+	ts->nsets++;
+	if (start[0] && ts->start[0] == '\0')
+		strcpy(ts->start, start);
+out:
+	yaml_document_delete(&l.doc);
+	return rc;
+}
+
+static int
+load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
+{
+	yaml_node_pair_t *p;
+	yaml_node_item_t *it;
+	char set[ID_MAX];
+	int k;
+
+	if (n->type != YAML_MAPPING_NODE)
+		return bad(l, n, "a figure must be a map");
+	memset(f, 0, sizeof(*f));
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *key = node(l, p->key), *val = node(l, p->value);
+		const char *ks = scalar(key);
+
+		if (ks && strcmp(ks, "name") == 0) {
+			if (want_id(l, val, "figure name", f->name))
+				return CARC_EDATA;
+		} else if (ks && strcmp(ks, "set") == 0) {
+			if (want_id(l, val, "figure set", set))
+				return CARC_EDATA;
+		} else if (ks && strcmp(ks, "count") == 0) {
+			if (want_int(l, val, "count", 0, 99, &f->count))
+				return CARC_EDATA;
+		} else if (ks && strcmp(ks, "strength") == 0) {
+			if (want_int(l, val, "strength", 0, 9, &f->strength))
+				return CARC_EDATA;
+		} else if (ks && strcmp(ks, "claims") == 0) {
+			if (want_bool(l, val, "claims", &f->claims))
+				return CARC_EDATA;
+		} else if (ks && strcmp(ks, "on") == 0) {
+			if (val->type != YAML_SEQUENCE_NODE)
+				return bad(l, val, "on must be a list of features");
+			for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+				const char *s = scalar(node(l, *it));
+
+				for (k = 0; k < NKINDS; k++)
+					if (s && strcmp(s, kind_names[k]) == 0)
+						break;
+				if (k == NKINDS)
+					return bad(l, node(l, *it), "unknown feature '%s'", s ? s : "?");
+				f->on |= 1u << k;
+			}
+		} else
+			return bad(l, key, "unknown key '%s' in a figure", ks ? ks : "?");
+	}
+	if (f->name[0] == '\0')
+		return bad(l, n, "a figure needs a name");
+	return 0;
+}
+
+int
+figures_load(struct tileset *ts, struct carc_err *err)
+{
+	struct ld l = { .file = "formats/figures.yaml", .err = err };
+	yaml_node_t *root, *figs = NULL;
+	yaml_node_pair_t *p;
+	yaml_node_item_t *it;
+	const char *text;
+	size_t len;
+	int rc = 0;
+
+	if ((text = builtin_set("figures", &len)) == NULL)
+		return seterr(err, CARC_ESOFTWARE, "the figure table is not built in");
+	if (parse(&l, text, len))
+		return CARC_EDATA;
+	root = yaml_document_get_root_node(&l.doc);
+	if (root->type == YAML_MAPPING_NODE)
+		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+			const char *ks = scalar(node(&l, p->key));
+
+			if (ks && strcmp(ks, "figures") == 0)
+				figs = node(&l, p->value);
+		}
+	if (figs == NULL || figs->type != YAML_SEQUENCE_NODE) {
+		rc = bad(&l, root, "the figure table needs a list named figures");
+		goto out;
+	}
+	ts->nfig = 0;
+	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
+		if (ts->nfig == MAXFIGTYPES) {
+			rc = bad(&l, node(&l, *it), "more than %d figures", MAXFIGTYPES);
+			goto out;
+		}
+		if ((rc = load_figure(&l, node(&l, *it), &ts->fig[ts->nfig])))
+			goto out;
+		ts->nfig++;
+	}
+out:
+	yaml_document_delete(&l.doc);
+	return rc;
+}
+
+int
+tileset_find(const struct tileset *ts, const char *id)
+{
+	int i;
+
+	for (i = 0; i < ts->ntypes; i++)
+		if (strcmp(ts->types[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+void
+tileset_release(struct tileset *ts)
+{
+	int i;
+
+	for (i = 0; i < ts->nsets; i++)
+		free(ts->sets[i].yaml);
+	free(ts->types);
+	memset(ts, 0, sizeof(*ts));
+}

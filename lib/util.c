@@ -1,0 +1,184 @@
+/* Small helpers of libcarc: error messages, growable buffers, the RNG and the digest. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int
+seterr(struct carc_err *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL) {
+		err->code = code;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return s == NULL ? NULL : strdup(s);
+}
+
+int
+carc_buf_add(struct carc_buf *b, const void *p, size_t n)
+{
+	size_t cap;
+	char *d;
+
+	if (b->len + n + 1 > b->cap) {
+		cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		if ((d = realloc(b->data, cap)) == NULL)
+			return -1;
+		b->data = d;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int
+carc_buf_printf(struct carc_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || carc_buf_add(b, "", 0) == -1)
+		return -1;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap;
+		char *d;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		if ((d = realloc(b->data, cap)) == NULL)
+			return -1;
+		b->data = d;
+		b->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, n + 1, fmt, ap);
+	va_end(ap);
+	b->len += n;
+	return 0;
+}
+
+void
+carc_buf_release(struct carc_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+/* splitmix64: small, fast, and its whole state is one number that fits in the state file. */
+uint64_t
+carc_rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n) without modulo bias (Lemire's multiply-and-reject). */
+uint32_t
+carc_rng_below(uint64_t *s, uint32_t n)
+{
+	uint64_t m;
+	uint32_t lo, t;
+
+	if (n <= 1)
+		return 0;
+	m = (uint64_t)(uint32_t)carc_rng_next(s) * n;
+	lo = (uint32_t)m;
+	if (lo < n) {
+		t = -n % n;
+		while (lo < t) {
+			m = (uint64_t)(uint32_t)carc_rng_next(s) * n;
+			lo = (uint32_t)m;
+		}
+	}
+	return m >> 32;
+}
+
+void
+rng_shuffle(uint64_t *s, uint16_t *a, int n)
+{
+	int i, j;
+	uint16_t t;
+
+	for (i = n - 1; i > 0; i--) {
+		j = carc_rng_below(s, i + 1);
+		t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* FNV-1a, 64 bits: a fingerprint of a tile set's text, not a security measure. */
+void
+digest_hex(const char *p, size_t n, char out[17])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 0x100000001b3ULL;
+	}
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+#define MAX_INPUT (64 << 20)
+
+int
+carc_file_read(const char *path, struct carc_buf *b, struct carc_err *err)
+{
+	FILE *f = stdin;
+	const char *name = "stdin";
+	char chunk[65536];
+	size_t n;
+
+	if (path != NULL && strcmp(path, "-") != 0) {
+		if ((f = fopen(path, "rb")) == NULL)
+			return seterr(err, CARC_ENOINPUT, "%s: %s", path, strerror(errno));
+		name = path;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (b->len + n > MAX_INPUT) {
+			if (f != stdin)
+				fclose(f);
+			return seterr(err, CARC_EDATA, "%s: larger than %d MiB", name, MAX_INPUT >> 20);
+		}
+		if (carc_buf_add(b, chunk, n) == -1) {
+			if (f != stdin)
+				fclose(f);
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		}
+	}
+	if (ferror(f)) {
+		seterr(err, f == stdin ? CARC_EDATA : CARC_ENOINPUT, "%s: %s", name, strerror(errno));
+		if (f != stdin)
+			fclose(f);
+		return err->code;
+	}
+	if (f != stdin)
+		fclose(f);
+	return 0;
+}
