@@ -40,7 +40,7 @@ $(LIBOBJ): lib/carc.h lib/internal.h
 
 bin/common.o: bin/common.h lib/carc.h
 
-$(TOOLS): lib/libcarc.a bin/common.o
+$(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
 
 tests/unit: tests/unit.c lib/libcarc.a lib/internal.h

@@ -1,4 +1,5 @@
 /* carc-place: apply one decision of the player to move, or list every legal one. */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 
@@ -20,9 +21,13 @@ main(int argc, char **argv)
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
-	int ch, list = 0;
+	int ch, list = 0, nopt;
 
-	while ((ch = getopt_long(argc, argv, "+hl", opts, NULL)) != -1) {
+	/* A move with a negative x (-1,0,90) is an operand, not options: stop getopt before it. */
+	for (nopt = 1; nopt < argc; nopt++)
+		if (argv[nopt][0] == '-' && isdigit((unsigned char)argv[nopt][1]))
+			break;
+	while ((ch = getopt_long(nopt, argv, "+hl", opts, NULL)) != -1) {
 		if (ch == 'l')
 			list = 1;
 		else
