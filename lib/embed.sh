@@ -12,8 +12,14 @@ for f in "$@"; do
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/\t    "/' -e 's/$/\\n"/' "$f"
 	printf '\t    , %s },\n' "$(wc -c < "$f" | tr -d ' ')"
 done
+echo '};'
+names=""
+for f in "$@"; do
+	name=$(basename "$f" .yaml)
+	[ "$name" = figures ] || names="$names${names:+, }$name"
+done
+printf 'const char builtin_names[] = "%s";\n' "$names"
 cat <<'TAIL'
-};
 
 const char *
 builtin_set(const char *name, size_t *len)

@@ -220,7 +220,8 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 		memcpy(name, p, n);
 		name[n] = '\0';
 		if (strcmp(name, "figures") == 0 || (text = builtin_set(name, &len)) == NULL)
-			return seterr(err, CARC_EUSAGE, "unknown expansion '%s' (built in: base)", name);
+			return seterr(err, CARC_EUSAGE, "unknown expansion '%s' (built in: %s)", name,
+			    builtin_names);
 		char file[64];
 
 		snprintf(file, sizeof(file), "formats/%s.yaml", name);
@@ -320,6 +321,18 @@ fail:
 	return NULL;
 }
 
+int
+fortune_tellers(const struct carc_game *g, int player)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nfigs; i++)
+		if (g->figs[i].owner == player &&
+		    g->ts.types[g->board[g->figs[i].tile].type].seg[g->figs[i].seg].kind == K_TENT)
+			n++;
+	return n;
+}
+
 /* The game ends when no tile left in the supply can be placed (B-50, B-12): then the draws
  * would set every one of them aside and none would be placed. */
 void
@@ -340,7 +353,7 @@ game_advance(struct carc_game *g)
 int
 carc_game_draw(struct carc_game *g, struct carc_err *err)
 {
-	int t;
+	int t, i, want;
 
 	switch (g->phase) {
 	case CARC_PLACE:
@@ -352,6 +365,28 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 		return seterr(err, CARC_EREFUSED, "the game is over");
 	case CARC_DRAW:
 		break;
+	}
+	/* F-4, F-7a: one tile, one more per fortune teller, never more than remain */
+	want = 1 + fortune_tellers(g, g->player);
+	if (want > DRAW_LIMIT)
+		want = DRAW_LIMIT;
+	if (want > g->nsupply)
+		want = g->nsupply;
+	if (want > 1) {
+		for (i = 0; i < want; i++)
+			g->drawn[i] = g->supply[i];
+		memmove(g->supply, g->supply + want, (g->nsupply - want) * sizeof(*g->supply));
+		g->nsupply -= want;
+		g->ndrawn = want;
+		for (i = 0; i < want; i++)
+			if (board_placeable(g, g->drawn[i])) {
+				g->phase = CARC_PLACE;
+				return 0;
+			}
+		/* F-7c: none fits: all are set aside, then single tiles until one fits */
+		for (i = 0; i < want; i++)
+			g->aside[g->naside++] = g->drawn[i];
+		g->ndrawn = 0;
 	}
 	while (g->nsupply > 0) {
 		t = g->supply[0];

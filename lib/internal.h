@@ -19,7 +19,10 @@
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
 enum { EDGE_F, EDGE_R, EDGE_C };
-enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, NKINDS };
+enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, K_TENT, NKINDS };
+
+#define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
+#define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
 
 extern const char *const kind_names[NKINDS];
 extern const char *const side_names[4];
@@ -50,7 +53,7 @@ struct tiletype {
 	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
-	int8_t cloister, garden;	/* segment index or -1 */
+	int8_t cloister, garden, tent;	/* segment index or -1 */
 };
 
 struct figtype {
@@ -173,6 +176,7 @@ int figures_load(struct tileset *, struct carc_err *);
 int tileset_find(const struct tileset *, const char *id);
 void tileset_release(struct tileset *);
 const char *builtin_set(const char *name, size_t *len);
+extern const char builtin_names[];
 void digest_hex(const char *, size_t, char out[17]);
 
 /* board.c */
@@ -202,6 +206,7 @@ struct carc_game *game_alloc(void);
 int game_setup_board(struct carc_game *, struct carc_err *);
 int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
+int fortune_tellers(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
 
 /* rng */

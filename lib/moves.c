@@ -216,7 +216,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		seg = seg_by_name(t, rot, m.feature);
 		if (seg == -2)
 			return seterr(err, CARC_EUSAGE,
-			    "bad move '%s': unknown feature '%s' (road, city, field, cloister, garden)", w,
+			    "bad move '%s': unknown feature '%s' (road, city, field, cloister, garden, tent)", w,
 			    m.feature);
 		if (seg < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s",
@@ -235,6 +235,10 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		if (figures_left(g, g->player, ft) <= 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
 			    g->pl[g->player].name, g->ts.fig[ft].name);
+		if (k == K_TENT && fortune_tellers(g, g->player) >= TENT_LIMIT)
+			return seterr(err, CARC_EREFUSED,
+			    "illegal move '%s': %s has %d fortune tellers already (F-3)", w,
+			    g->pl[g->player].name, TENT_LIMIT);
 		if (g->ts.fig[ft].claims && seg_claimed_if_placed(g, type, m.x, m.y, rot, seg))
 			return seterr(err, CARC_EREFUSED,
 			    "illegal move '%s': that %s already has a follower (B-22)", w, kind_names[k]);
@@ -252,6 +256,19 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (game_log(g, word) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	/* F-4, F-7d: the tiles not chosen go back and the supply is shuffled again */
+	if (g->ndrawn > 1) {
+		bool chosen = false;
+
+		for (i = 0; i < g->ndrawn; i++) {
+			if (g->drawn[i] == type && !chosen) {
+				chosen = true;
+				continue;
+			}
+			g->supply[g->nsupply++] = g->drawn[i];
+		}
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
+	}
 	g->ndrawn = 0;
 	g->phase = CARC_SCORE;
 	return 0;
@@ -310,6 +327,8 @@ list_words(struct carc_game *g, struct carc_err *err)
 					int k = t->seg[s].kind;
 
 					if (k == K_FIELD && !g->rules.farmers)
+						continue;
+					if (k == K_TENT && fortune_tellers(g, g->player) >= TENT_LIMIT)
 						continue;
 					seg_rotated_name(t, r, s, name, sizeof(name));
 					for (f = 0; f < g->ts.nfig; f++) {

@@ -75,6 +75,8 @@ paint_tile(const struct carc_game *g, int b, char c[TH][TW])
 		c[1][2] = 'g';
 	if (t->cloister >= 0)
 		c[1][2] = 'M';
+	if (t->tent >= 0)
+		c[1][2] = 'T';
 	(void)nroad;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];

@@ -6,7 +6,7 @@
 #include "internal.h"
 
 static const char *const feature_words[NKINDS] = { "road", "city", "field", "cloister",
-	"garden" };
+	"garden", "tent" };
 
 /* Distinct tiles of a feature (B-43). */
 static int
@@ -104,6 +104,39 @@ completed_value(struct carc_game *g, int root, int kind)
 	}
 }
 
+/* F-5, F-8: a tent with a fortune teller is complete when its four sides touch tiles; the
+ * player who placed the completing tile scores 3 and the fortune teller goes home. */
+static void
+score_tents(struct carc_game *g, int x, int y)
+{
+	static const int dx[5] = { 0, 0, 1, 0, -1 }, dy[5] = { 0, -1, 0, 1, 0 };
+	int i, s, b, r, side, f;
+
+	for (i = 0; i < 5; i++) {
+		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0)
+			continue;
+		const struct placed *q = &g->board[b];
+
+		if ((s = g->ts.types[q->type].tent) < 0)
+			continue;
+		for (side = 0; side < 4; side++)
+			if (board_at(g, q->x + side_dx[side], q->y + side_dy[side]) < 0)
+				break;
+		if (side < 4)
+			continue;
+		r = node_find(g, b * MAXSEG + s);
+		for (f = 0; f < g->nfigs; f++)
+			if (node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) == r)
+				break;
+		if (f == g->nfigs)
+			continue;
+		g->pl[g->player].score += 3;
+		carc_buf_printf(&g->report, "%s scores 3 for completing the tent at %d,%d\n",
+		    g->pl[g->player].name, q->x, q->y);
+		return_figures(g, r);
+	}
+}
+
 void
 score_placed(struct carc_game *g, int tile)
 {
@@ -147,6 +180,7 @@ score_placed(struct carc_game *g, int tile)
 				return_figures(g, r);
 			}
 		}
+	score_tents(g, p->x, p->y);
 }
 
 /* B-51: every feature that still holds figures scores once; farmers score their fields (B-83). */
@@ -178,6 +212,8 @@ score_final(struct carc_game *g)
 		case K_FIELD:
 			v = g->rules.farmers ? 3 * field_cities(g, r) : 0;
 			break;
+		case K_TENT:
+			continue;	/* F-6: fortune tellers score nothing at the end */
 		default:
 			v = 1 + board_neighbours8(g, p->x, p->y);
 			break;

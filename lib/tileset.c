@@ -8,7 +8,8 @@
 
 #include "internal.h"
 
-const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden" };
+const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden",
+	"tent" };
 const char *const side_names[4] = { "N", "E", "S", "W" };
 const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
 const int side_dx[4] = { 0, 1, 0, -1 };
@@ -292,7 +293,7 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		owner_side[side] = -1;
 	for (h = 0; h < 8; h++)
 		owner_half[h] = -1;
-	t->cloister = t->garden = -1;
+	t->cloister = t->garden = t->tent = -1;
 	for (s = 0; s < t->nseg; s++) {
 		struct seg *g = &t->seg[s];
 
@@ -300,6 +301,8 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			t->cloister = s;
 		if (g->kind == K_GARDEN)
 			t->garden = s;
+		if (g->kind == K_TENT)
+			t->tent = s;
 		for (side = 0; side < 4; side++) {
 			if (!(g->sides & (1u << side)))
 				continue;
@@ -397,10 +400,12 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			for (i = 0; i < 4; i++)
 				t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
 			have_edges = true;
-		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0) {
+		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0 ||
+		    strcmp(ks, "tent") == 0) {
 			if (want_bool(l, val, ks, &b))
 				return CARC_EDATA;
-			if (b && add_seg(l, val, t, ks[0] == 'c' ? K_CLOISTER : K_GARDEN, &s))
+			if (b && add_seg(l, val, t, ks[0] == 'c' ? K_CLOISTER : ks[0] == 'g' ? K_GARDEN :
+			    K_TENT, &s))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "cities") == 0)
 			cities = val;
