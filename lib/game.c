@@ -332,6 +332,10 @@ game_advance(struct carc_game *g)
 	for (i = 0; i < g->nsupply; i++)
 		if (board_placeable(g, g->supply[i]))
 			return;
+	/* the draws would set every one of them aside (B-12): say so in the state */
+	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
+	g->naside += g->nsupply;
+	g->nsupply = 0;
 	carc_buf_printf(&g->report, "final scoring:\n");
 	score_final(g);
 	g->phase = CARC_OVER;

@@ -626,6 +626,95 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	return 0;
 }
 
+#define MP_DEPTH 16
+
+static uint32_t
+be(const unsigned char *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | *p++;
+	return v;
+}
+
+/* Walks the MessagePack bytes without building anything, so that a hostile header cannot make
+ * the decoder allocate: every container must fit in the bytes left and nest at most MP_DEPTH
+ * deep. Returns NULL if the data is sane, else what is wrong. */
+static const char *
+mp_check(const unsigned char *p, size_t len)
+{
+	const unsigned char *end = p + len;
+	uint64_t left[MP_DEPTH + 1];
+	int depth = 0;
+	uint64_t items;
+	size_t skip;
+
+	left[0] = 1;
+	while (depth >= 0) {
+		if (left[depth] == 0) {
+			depth--;
+			continue;
+		}
+		left[depth]--;
+		if (p >= end)
+			return "truncated";
+		unsigned c = *p++;
+		static const unsigned char fixed[] = { 1, 2, 4, 8 };
+
+		items = 0;
+		skip = 0;
+		if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3)
+			;
+		else if (c >= 0x80 && c <= 0x8f)
+			items = 2 * (c & 0x0f);
+		else if (c >= 0x90 && c <= 0x9f)
+			items = c & 0x0f;
+		else if (c >= 0xa0 && c <= 0xbf)
+			skip = c & 0x1f;
+		else if (c >= 0xcc && c <= 0xd3)
+			skip = fixed[(c - 0xcc) & 3];
+		else if (c == 0xca || c == 0xcb)
+			skip = c == 0xca ? 4 : 8;
+		else if (c >= 0xd4 && c <= 0xd8)
+			skip = 1 + (1u << (c - 0xd4));
+		else {
+			int n;
+
+			switch (c) {
+			case 0xc4: case 0xd9: n = 1; break;
+			case 0xc5: case 0xda: case 0xdc: case 0xde: n = 2; break;
+			case 0xc6: case 0xdb: case 0xdd: case 0xdf: n = 4; break;
+			case 0xc7: n = 1; break;
+			case 0xc8: n = 2; break;
+			case 0xc9: n = 4; break;
+			default: return "not MessagePack";
+			}
+			if ((size_t)(end - p) < (size_t)n)
+				return "truncated";
+			skip = be(p, n);
+			p += n;
+			if (c >= 0xc7 && c <= 0xc9)
+				skip++;		/* the ext type byte */
+			if (c == 0xdc || c == 0xdd)
+				items = skip, skip = 0;
+			else if (c == 0xde || c == 0xdf)
+				items = 2 * (uint64_t)skip, skip = 0;
+		}
+		if (skip > (size_t)(end - p))
+			return "truncated";
+		p += skip;
+		if (items > 0) {
+			if (items > (uint64_t)(end - p))
+				return items > 2 * (uint64_t)(end - p) + 2 ? "not MessagePack" : "truncated";
+			if (depth == MP_DEPTH)
+				return "nested too deeply";
+			left[++depth] = items;
+		}
+	}
+	return NULL;
+}
+
 struct carc_game *
 carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
 {
@@ -642,6 +731,18 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 	if (len > MAX_STATE_BYTES) {
 		fail(&r, "state larger than %d MiB", MAX_STATE_BYTES >> 20);
 		return NULL;
+	}
+	{
+		const char *why = mp_check((const unsigned char *)data, len);
+
+		if (why && strcmp(why, "truncated") == 0) {
+			fail(&r, "truncated state (%zu bytes)", len);
+			return NULL;
+		}
+		if (why) {
+			fail(&r, "not a carc state (%s)", why);
+			return NULL;
+		}
 	}
 	msgpack_unpacked_init(&up);
 	ret = msgpack_unpack_next(&up, data, len, &off);
