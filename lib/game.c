@@ -212,7 +212,7 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	size_t n, len;
 	int i;
 
-	for (;;) {
+	for (; *list != '\0';) {	/* --expansions "" plays the --tileset files alone */
 		e = strchr(p, ',');
 		n = e ? (size_t)(e - p) : strlen(p);
 		if (n == 0 || n >= ID_MAX)
@@ -242,6 +242,8 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 		if (rc)
 			return rc;
 	}
+	if (g->ts.nsets == 0)
+		return seterr(err, CARC_EUSAGE, "no tile sets: name --expansions or give --tileset");
 	return figures_load(&g->ts, err);
 }
 
@@ -297,7 +299,7 @@ carc_game_new(const struct carc_setup *su, struct carc_err *err)
 			goto fail;
 		for (i = 0; i < nlist; i++)
 			if (take_one(g->supply, &g->nsupply, list[i]) == -1) {
-				seterr(err, CARC_EUSAGE, "--stack: no tile %s left in the supply",
+				seterr(err, CARC_EUSAGE, "--stack: no tile '%s' left in the supply",
 				    g->ts.types[list[i]].id);
 				goto fail;
 			}

@@ -15,6 +15,7 @@
 #define MAXDRAWN 4
 #define ID_MAX 16
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
+#define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };

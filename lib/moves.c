@@ -221,7 +221,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		if (seg < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s",
 			    w, t->id, m.rot, m.feature);
-		ft = figtype_find(&g->ts, m.figure[0] ? m.figure : "follower");
+		ft = figtype_find(&g->ts, m.figure[0] ? m.figure : DEFAULT_FIGURE);
 		if (ft < 0)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m.figure);
 		int k = t->seg[seg].kind;
@@ -246,7 +246,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	if (seg >= 0) {
 		seg_rotated_name(t, rot, seg, name, sizeof(name));
 		snprintf(word + strlen(word), sizeof(word) - strlen(word), ",%s", name);
-		if (ft != 0)
+		if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) != 0)
 			snprintf(word + strlen(word), sizeof(word) - strlen(word), "@%s",
 			    g->ts.fig[ft].name);
 	}
@@ -281,10 +281,11 @@ list_words(struct carc_game *g, struct carc_err *err)
 	char pre[ID_MAX + 1], w[96], name[32];
 
 	g->words.len = 0;
+	if (g->phase == CARC_OVER)
+		return seterr(err, CARC_EREFUSED, "the game is over");
 	if (g->phase != CARC_PLACE)
 		return seterr(err, CARC_EREFUSED, "the game waits for %s, not for a placement",
-		    g->phase == CARC_DRAW ? "carc-draw" : g->phase == CARC_SCORE ? "carc-score" :
-		    "nothing: it is over");
+		    g->phase == CARC_DRAW ? "carc-draw" : "carc-score");
 	n = g->nfrontier;
 	if ((cells = malloc((n + 1) * sizeof(*cells))) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
@@ -319,8 +320,10 @@ list_words(struct carc_game *g, struct carc_err *err)
 							continue;
 						if (ft->claims && seg_claimed_if_placed(g, type, x, y, r, s))
 							continue;
+						bool plain = strcmp(ft->name, DEFAULT_FIGURE) == 0;
+
 						snprintf(w, sizeof(w), "%s%d,%d,%d,%s%s%s", pre, x, y, r * 90,
-						    name, f ? "@" : "", f ? ft->name : "");
+						    name, plain ? "" : "@", plain ? "" : ft->name);
 						word_add(g, w);
 					}
 				}

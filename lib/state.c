@@ -443,8 +443,8 @@ check_supplies(struct rd *r, struct carc_game *g, const msgpack_object *pl)
 			if (need_int(r, sup, g->ts.fig[f].name, "a supply", 0, 99, &v))
 				return CARC_EDATA;
 			if (v != figures_left(g, i, f))
-				return fail(r, "inconsistent state: %s has %d %s in supply, the board "
-				    "leaves %d", g->pl[i].name, (int)v, g->ts.fig[f].name,
+				return fail(r, "inconsistent state: %s's supply of %s is %d, the board "
+				    "leaves %d", g->pl[i].name, g->ts.fig[f].name, (int)v,
 				    figures_left(g, i, f));
 		}
 	}
@@ -755,6 +755,10 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 			seterr(err, CARC_ESOFTWARE, "%s: out of memory", r.name);
 		else
 			fail(&r, "not a carc state (not MessagePack)");
+		goto bad;
+	}
+	if (up.data.type != MSGPACK_OBJECT_MAP) {
+		fail(&r, "not a carc state (not a map)");
 		goto bad;
 	}
 	if (off != len) {

@@ -518,7 +518,8 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 	}
 	for (int i = 0; i < ts->nsets; i++)
 		if (strcmp(ts->sets[i].name, setname) == 0) {
-			rc = seterr(err, CARC_EUSAGE, "%s: tile set '%s' is used twice", file, setname);
+			rc = seterr(err, builtin ? CARC_EUSAGE : CARC_EDATA,
+			    "%s: tile set '%s' is used twice", file, setname);
 			goto out;
 		}
 	ntiles = tiles->data.sequence.items.top - tiles->data.sequence.items.start;
@@ -531,9 +532,20 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 		goto out;
 	}
 	ts->types = grown;
+	if (ntiles == 0) {
+		rc = bad(&l, tiles, "a tile set needs at least one tile");
+		goto out;
+	}
 	for (it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
 		if ((rc = load_tile(&l, node(&l, *it), ts, set)))
 			goto out;
+	for (int i = ts->ntypes - ntiles; i < ts->ntypes; i++)
+		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0) {
+			rc = bad(&l, node(&l, tiles->data.sequence.items.start[i - (ts->ntypes - ntiles)]),
+			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
+			    ts->types[i].plain);
+			goto out;
+		}
 	strcpy(ts->sets[set].name, setname);
 	digest_hex(text, len, ts->sets[set].digest);
 	ts->sets[set].yaml = NULL;
