@@ -51,6 +51,7 @@ struct tiletype {
 	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
+	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
 	int8_t cloister, garden;	/* segment index or -1 */
 };
 

@@ -303,7 +303,7 @@ list_words(struct carc_game *g, struct carc_err *err)
 			x = (int)((uint32_t)cells[i] >> 16) - 32768;
 			y = (int)(cells[i] & 0xffff) - 32768;
 			for (r = 0; r < 4; r++) {
-				if (board_fits(g, type, x, y, r) != 0)
+				if (t->same_as[r] != r || board_fits(g, type, x, y, r) != 0)
 					continue;
 				snprintf(w, sizeof(w), "%s%d,%d,%d", pre, x, y, r * 90);
 				word_add(g, w);

@@ -338,8 +338,8 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su)
 	    need(r, su, "rules", MSGPACK_OBJECT_MAP, "setup", &rules) ||
 	    need(r, su, "seed", MSGPACK_OBJECT_POSITIVE_INTEGER, "setup", &seed))
 		return CARC_EDATA;
-	if (seed->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-		return fail(r, "bad state: the seed must not be negative");
+	if (seed->type != MSGPACK_OBJECT_POSITIVE_INTEGER || seed->via.u64 >= (1ULL << 53))
+		return fail(r, "bad state: the seed must be a whole number from 0 to 2^53 - 1");
 	g->seed = seed->via.u64;
 	if (sets->via.array.size == 0 || sets->via.array.size > MAXSETS)
 		return fail(r, "bad state: 1 to %d tile sets", MAXSETS);

@@ -286,6 +286,31 @@ rot8(uint8_t m, int r)
 	return r ? (uint8_t)((m << r) | (m >> (8 - r))) : m;
 }
 
+/* Two rotations of a symmetric tile that put the same segments on the same sides are one
+ * placement: --list offers only the first, so people and random bots are not misled. */
+static bool
+same_rotation(const struct tiletype *t, int a, int b)
+{
+	int s, u;
+	unsigned used = 0;
+
+	if (t->pattern[a] != t->pattern[b])
+		return false;
+	for (s = 0; s < t->nseg; s++) {
+		for (u = 0; u < t->nseg; u++) {
+			if ((used & (1u << u)) || t->seg[u].kind != t->seg[s].kind ||
+			    t->seg[u].pennants != t->seg[s].pennants ||
+			    t->rsides[b][u] != t->rsides[a][s] || t->rhalves[b][u] != t->rhalves[a][s])
+				continue;
+			break;
+		}
+		if (u == t->nseg)
+			return false;
+		used |= 1u << u;
+	}
+	return true;
+}
+
 /* Check the segments against the edges and precompute the four rotations. */
 static int
 compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
@@ -353,6 +378,10 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			t->rhalves[r][s] = rot8(t->seg[s].halves, r);
 		}
 	}
+	for (r = 0; r < 4; r++)
+		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
+			if (same_rotation(t, r, t->same_as[r]))
+				break;
 	return 0;
 }
 
