@@ -1,4 +1,5 @@
 /* carc-bot: a drop-in for carc-place that makes the decision itself. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -31,7 +32,7 @@ main(int argc, char **argv)
 		if (ch == 's') {
 			errno = 0;
 			seed = strtoull(optarg, &end, 10);
-			if (errno || *optarg == '\0' || *end != '\0' || *optarg == '-')
+			if (errno || !isdigit((unsigned char)*optarg) || *end != '\0')
 				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
 		} else
 			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);

@@ -322,6 +322,58 @@ fail:
 	return NULL;
 }
 
+/* The tiles of a game read from a state must be the ones its setup put in it, each once:
+ * the box (or the --deck list) and the start tile, wherever they are now. */
+int
+game_check_tiles(const struct carc_game *g, struct carc_err *err)
+{
+	int *want, i, start, n, rc = 0;
+	uint16_t *list = NULL;
+
+	if ((want = calloc(g->ts.ntypes, sizeof(*want))) == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	start = tileset_find(&g->ts, g->setup_start ? g->setup_start : g->ts.start);
+	if (start < 0) {
+		rc = seterr(err, CARC_EDATA, "the start tile is not in the tile sets");
+		goto out;
+	}
+	if (g->setup_deck) {
+		if ((rc = parse_ids(g, "deck", g->setup_deck, &list, &n, err)))
+			goto out;
+		for (i = 0; i < n; i++)
+			want[list[i]]++;
+		want[start]++;
+	} else {
+		if ((list = malloc((box_tiles(g, NULL) + 1) * sizeof(*list))) == NULL) {
+			rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+			goto out;
+		}
+		n = box_tiles(g, list);
+		for (i = 0; i < n; i++)
+			want[list[i]]++;
+		if (want[start] == 0)
+			want[start]++;
+	}
+	for (i = 0; i < g->nboard; i++)
+		want[g->board[i].type]--;
+	for (i = 0; i < g->nsupply; i++)
+		want[g->supply[i]]--;
+	for (i = 0; i < g->naside; i++)
+		want[g->aside[i]]--;
+	for (i = 0; i < g->ndrawn; i++)
+		want[g->drawn[i]]--;
+	for (i = 0; i < g->ts.ntypes; i++)
+		if (want[i] != 0) {
+			rc = seterr(err, CARC_EDATA, "tile %s: %d %s than the setup gives",
+			    g->ts.types[i].id, abs(want[i]), want[i] < 0 ? "more" : "fewer");
+			break;
+		}
+out:
+	free(list);
+	free(want);
+	return rc;
+}
+
 /* The game ends when no tile left in the supply can be placed (B-50, B-12): then the draws
  * would set every one of them aside and none would be placed. */
 void

@@ -194,6 +194,7 @@ void fig_remove(struct carc_game *, int i);
 int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
+bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
@@ -205,6 +206,7 @@ int game_setup_board(struct carc_game *, struct carc_err *);
 int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
+int game_check_tiles(const struct carc_game *, struct carc_err *);
 
 /* rng */
 void rng_shuffle(uint64_t *, uint16_t *, int);

@@ -30,7 +30,7 @@ seg_rotated_name(const struct tiletype *t, int rot, int seg, char *out, size_t n
 }
 
 /* The segment a name like "city:E", "field:Sw" or "cloister" means, -1 if none, -2 if the
- * kind is unknown. */
+ * kind or the side is not a word of the grammar. */
 int
 seg_by_name(const struct tiletype *t, int rot, const char *name)
 {
@@ -48,6 +48,14 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 			break;
 	if (k == NKINDS)
 		return -2;
+	if (colon) {
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 ||
+			    (i < 4 && strcmp(colon + 1, side_names[i]) == 0))
+				break;
+		if (i == 8)
+			return -2;
+	}
 	for (s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind != k)
 			continue;
@@ -157,6 +165,18 @@ bad:
 	    w);
 }
 
+/* Whether a logged word is the placement board[b] records (the log of a state on read). */
+bool
+log_word_matches(const struct carc_game *g, const char *w, int b)
+{
+	struct move m;
+	struct carc_err err;
+	const struct placed *p = &g->board[b];
+
+	return parse_move(w, &m, &err) == 0 && strcmp(m.tile, g->ts.types[p->type].id) == 0 &&
+	    m.x == p->x && m.y == p->y && m.rot == p->rot * 90;
+}
+
 static const char *const edge_words[3] = { "a field", "a road", "a city" };
 
 int
@@ -216,7 +236,8 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		seg = seg_by_name(t, rot, m.feature);
 		if (seg == -2)
 			return seterr(err, CARC_EUSAGE,
-			    "bad move '%s': unknown feature '%s' (road, city, field, cloister, garden)", w,
+			    "bad move '%s': unknown feature '%s' (KIND or KIND:SIDE, as road:E or "
+			    "field:Nw)", w,
 			    m.feature);
 		if (seg < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s",

@@ -234,15 +234,23 @@ static int
 need(struct rd *r, const msgpack_object *m, const char *k, msgpack_object_type t,
     const char *where, const msgpack_object **out)
 {
-	static const char *const tn[] = { "nil", "a boolean", "an integer", "an integer",
-		"a number", "a number", "a string", "an array", "a map", "binary data", "ext data" };
 	const msgpack_object *o = get(m, k);
+	const char *tn;
 
 	if (o == NULL)
 		return fail(r, "bad state: %s has no '%s'", where, k);
 	if (o->type != t && !(t == MSGPACK_OBJECT_POSITIVE_INTEGER &&
 	    o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER))
-		return fail(r, "bad state: '%s' in %s must be %s", k, where, tn[t]);
+	{
+		switch (t) {
+		case MSGPACK_OBJECT_POSITIVE_INTEGER: tn = "a whole number"; break;
+		case MSGPACK_OBJECT_STR: tn = "a string"; break;
+		case MSGPACK_OBJECT_ARRAY: tn = "an array"; break;
+		case MSGPACK_OBJECT_MAP: tn = "a map"; break;
+		default: tn = "of another type"; break;
+		}
+		return fail(r, "bad state: '%s' in %s must be %s", k, where, tn);
+	}
 	*out = o;
 	return 0;
 }
@@ -528,6 +536,9 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 		if (!(g->ts.fig[f].on & (1u << g->ts.types[pl->type].seg[s].kind)))
 			return fail(r, "inconsistent state: a %s stands on a %s at %d,%d", type,
 			    kind_names[g->ts.types[pl->type].seg[s].kind], (int)x, (int)y);
+		if (g->ts.types[pl->type].seg[s].kind == K_FIELD && !g->rules.farmers)
+			return fail(r, "inconsistent state: a farmer at %d,%d in a game without farmers",
+			    (int)x, (int)y);
 		if (figures_left(g, owner, f) <= 0)
 			return fail(r, "inconsistent state: %s has more %s figures than %d",
 			    g->pl[owner].name, type, g->ts.fig[f].count);
@@ -620,9 +631,17 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 			return fail(r, "bad state: the log must hold move words");
 		memcpy(word, w->via.str.ptr, w->via.str.size);
 		word[w->via.str.size] = '\0';
+		if (i + 1 >= (uint32_t)g->nboard || !log_word_matches(g, word, i + 1))
+			return fail(r, "inconsistent state: log entry %u '%s' is not the placement "
+			    "on the board", i + 1, word);
 		if (game_log(g, word) == -1)
 			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
 	}
+	if (g->nlog != g->nboard - 1)
+		return fail(r, "inconsistent state: the log has %d placements, the board %d", g->nlog,
+		    g->nboard - 1);
+	if (game_check_tiles(g, r->err))
+		return fail(r, "inconsistent state: %s", r->err->msg);
 	return 0;
 }
 
@@ -706,7 +725,7 @@ mp_check(const unsigned char *p, size_t len)
 		p += skip;
 		if (items > 0) {
 			if (items > (uint64_t)(end - p))
-				return items > 2 * (uint64_t)(end - p) + 2 ? "not MessagePack" : "truncated";
+				return items > MAX_STATE_BYTES ? "not MessagePack" : "truncated";
 			if (depth == MP_DEPTH)
 				return "nested too deeply";
 			left[++depth] = items;
