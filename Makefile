@@ -50,10 +50,10 @@ tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
 deps:
 	@sh tests/deps.sh
 
+# Both suites run even when the first fails; the last line counts both.
 check: deps
 	@$(MAKE) all
-	./tests/unit
-	bats tests
+	@./tests/run.sh
 
 demo: deps
 	@$(MAKE) all

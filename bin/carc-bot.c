@@ -1,4 +1,5 @@
 /* carc-bot: a drop-in for carc-place that makes the decision itself. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -24,16 +25,15 @@ main(int argc, char **argv)
 	const char **words;
 	size_t n;
 	uint64_t seed = 0, rng;
-	int ch, seeded = 0;
+	int ch;
 	char *end, *move;
 
 	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		if (ch == 's') {
 			errno = 0;
 			seed = strtoull(optarg, &end, 10);
-			if (errno || *optarg == '\0' || *end != '\0' || *optarg == '-')
+			if (errno || !isdigit((unsigned char)*optarg) || *end != '\0')
 				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
-			seeded = 1;
 		} else
 			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
 	}
@@ -46,9 +46,9 @@ main(int argc, char **argv)
 		die_err(&err);
 	if (n == 0)
 		die(CARC_EDATA, "inconsistent state: no legal move");
-	/* Without --seed the choice still depends only on the state: the same game, the same move. */
-	rng = seeded ? seed : 0;
-	if (!seeded) {
+	/* The choice depends only on the state and the seed: the same game, the same move. */
+	rng = seed;
+	{
 		struct carc_buf b = { 0 };
 		size_t i;
 

@@ -1,4 +1,5 @@
 /* carc-deck: start a game (players, tile sets, rules, seed) and write its state. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -18,6 +19,7 @@ static const char synopsis[] =
     "       carc-deck --from-json [FILE]\n";
 
 #define MAXLIST 16
+#define SEED_MAX 9007199254740991ULL	/* 2^53 - 1 */
 
 struct cmdline {
 	struct carc_setup setup;
@@ -87,8 +89,12 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		case 's':
 			errno = 0;
 			c->setup.seed = strtoull(optarg, &end, 10);
-			if (errno || *optarg == '\0' || *end != '\0' || *optarg == '-')
+			if (errno || *optarg == '\0' || *end != '\0' || !isdigit((unsigned char)*optarg))
 				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
+			/* JSON tools such as jq keep whole numbers exact only below 2^53 */
+			if (c->setup.seed > SEED_MAX)
+				die(CARC_EUSAGE, "bad seed '%s': seeds go up to %llu", optarg,
+				    (unsigned long long)SEED_MAX);
 			c->seeded = 1;
 			break;
 		case 'S':

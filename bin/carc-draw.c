@@ -11,11 +11,15 @@ static const char synopsis[] = "usage: carc-draw [-h] [FILE]\n";
 int
 main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	int ch;
 
-	while ((ch = getopt(argc, argv, "h")) != -1)
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1)
 		usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
 	if (argc - optind > 1)
 		usage(synopsis, CARC_EUSAGE);

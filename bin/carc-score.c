@@ -11,11 +11,15 @@ static const char synopsis[] = "usage: carc-score [-hv] [FILE]\n";
 int
 main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	int ch, verbose = 0;
 
-	while ((ch = getopt(argc, argv, "hv")) != -1) {
+	while ((ch = getopt_long(argc, argv, "hv", opts, NULL)) != -1) {
 		if (ch == 'v')
 			verbose = 1;
 		else

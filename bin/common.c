@@ -33,7 +33,7 @@ usage(const char *synopsis, int status)
 {
 	fputs(synopsis, status ? stderr : stdout);
 	if (status == 0 && (fflush(stdout) == EOF || ferror(stdout)))
-		exit(CARC_EIO);
+		die(CARC_EIO, "cannot write standard output: %s", strerror(errno));
 	exit(status);
 }
 

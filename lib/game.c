@@ -212,7 +212,7 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	size_t n, len;
 	int i;
 
-	for (;;) {
+	for (; *list != '\0';) {	/* --expansions "" plays the --tileset files alone */
 		e = strchr(p, ',');
 		n = e ? (size_t)(e - p) : strlen(p);
 		if (n == 0 || n >= ID_MAX)
@@ -243,6 +243,8 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 		if (rc)
 			return rc;
 	}
+	if (g->ts.nsets == 0)
+		return seterr(err, CARC_EUSAGE, "no tile sets: name --expansions or give --tileset");
 	return figures_load(&g->ts, err);
 }
 
@@ -298,7 +300,7 @@ carc_game_new(const struct carc_setup *su, struct carc_err *err)
 			goto fail;
 		for (i = 0; i < nlist; i++)
 			if (take_one(g->supply, &g->nsupply, list[i]) == -1) {
-				seterr(err, CARC_EUSAGE, "--stack: no tile %s left in the supply",
+				seterr(err, CARC_EUSAGE, "--stack: no tile '%s' left in the supply",
 				    g->ts.types[list[i]].id);
 				goto fail;
 			}
@@ -333,6 +335,58 @@ fortune_tellers(const struct carc_game *g, int player)
 	return n;
 }
 
+/* The tiles of a game read from a state must be the ones its setup put in it, each once:
+ * the box (or the --deck list) and the start tile, wherever they are now. */
+int
+game_check_tiles(const struct carc_game *g, struct carc_err *err)
+{
+	int *want, i, start, n, rc = 0;
+	uint16_t *list = NULL;
+
+	if ((want = calloc(g->ts.ntypes, sizeof(*want))) == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	start = tileset_find(&g->ts, g->setup_start ? g->setup_start : g->ts.start);
+	if (start < 0) {
+		rc = seterr(err, CARC_EDATA, "the start tile is not in the tile sets");
+		goto out;
+	}
+	if (g->setup_deck) {
+		if ((rc = parse_ids(g, "deck", g->setup_deck, &list, &n, err)))
+			goto out;
+		for (i = 0; i < n; i++)
+			want[list[i]]++;
+		want[start]++;
+	} else {
+		if ((list = malloc((box_tiles(g, NULL) + 1) * sizeof(*list))) == NULL) {
+			rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+			goto out;
+		}
+		n = box_tiles(g, list);
+		for (i = 0; i < n; i++)
+			want[list[i]]++;
+		if (want[start] == 0)
+			want[start]++;
+	}
+	for (i = 0; i < g->nboard; i++)
+		want[g->board[i].type]--;
+	for (i = 0; i < g->nsupply; i++)
+		want[g->supply[i]]--;
+	for (i = 0; i < g->naside; i++)
+		want[g->aside[i]]--;
+	for (i = 0; i < g->ndrawn; i++)
+		want[g->drawn[i]]--;
+	for (i = 0; i < g->ts.ntypes; i++)
+		if (want[i] != 0) {
+			rc = seterr(err, CARC_EDATA, "tile %s: %d %s than the setup gives",
+			    g->ts.types[i].id, abs(want[i]), want[i] < 0 ? "more" : "fewer");
+			break;
+		}
+out:
+	free(list);
+	free(want);
+	return rc;
+}
+
 /* The game ends when no tile left in the supply can be placed (B-50, B-12): then the draws
  * would set every one of them aside and none would be placed. */
 void
@@ -345,6 +399,10 @@ game_advance(struct carc_game *g)
 	for (i = 0; i < g->nsupply; i++)
 		if (board_placeable(g, g->supply[i]))
 			return;
+	/* the draws would set every one of them aside (B-12): say so in the state */
+	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
+	g->naside += g->nsupply;
+	g->nsupply = 0;
 	carc_buf_printf(&g->report, "final scoring:\n");
 	score_final(g);
 	g->phase = CARC_OVER;

@@ -15,6 +15,7 @@
 #define MAXDRAWN 4
 #define ID_MAX 16
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
+#define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
@@ -53,6 +54,7 @@ struct tiletype {
 	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
+	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
 	int8_t cloister, garden, tent;	/* segment index or -1 */
 };
 
@@ -196,6 +198,7 @@ void fig_remove(struct carc_game *, int i);
 int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
+bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
@@ -208,6 +211,7 @@ int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
 int fortune_tellers(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
+int game_check_tiles(const struct carc_game *, struct carc_err *);
 
 /* rng */
 void rng_shuffle(uint64_t *, uint16_t *, int);

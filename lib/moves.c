@@ -30,7 +30,7 @@ seg_rotated_name(const struct tiletype *t, int rot, int seg, char *out, size_t n
 }
 
 /* The segment a name like "city:E", "field:Sw" or "cloister" means, -1 if none, -2 if the
- * kind is unknown. */
+ * kind or the side is not a word of the grammar. */
 int
 seg_by_name(const struct tiletype *t, int rot, const char *name)
 {
@@ -48,6 +48,14 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 			break;
 	if (k == NKINDS)
 		return -2;
+	if (colon) {
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 ||
+			    (i < 4 && strcmp(colon + 1, side_names[i]) == 0))
+				break;
+		if (i == 8)
+			return -2;
+	}
 	for (s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind != k)
 			continue;
@@ -157,6 +165,18 @@ bad:
 	    w);
 }
 
+/* Whether a logged word is the placement board[b] records (the log of a state on read). */
+bool
+log_word_matches(const struct carc_game *g, const char *w, int b)
+{
+	struct move m;
+	struct carc_err err;
+	const struct placed *p = &g->board[b];
+
+	return parse_move(w, &m, &err) == 0 && strcmp(m.tile, g->ts.types[p->type].id) == 0 &&
+	    m.x == p->x && m.y == p->y && m.rot == p->rot * 90;
+}
+
 static const char *const edge_words[3] = { "a field", "a road", "a city" };
 
 int
@@ -216,12 +236,13 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		seg = seg_by_name(t, rot, m.feature);
 		if (seg == -2)
 			return seterr(err, CARC_EUSAGE,
-			    "bad move '%s': unknown feature '%s' (road, city, field, cloister, garden, tent)", w,
+			    "bad move '%s': unknown feature '%s' (KIND or KIND:SIDE, as road:E or "
+			    "field:Nw)", w,
 			    m.feature);
 		if (seg < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s",
 			    w, t->id, m.rot, m.feature);
-		ft = figtype_find(&g->ts, m.figure[0] ? m.figure : "follower");
+		ft = figtype_find(&g->ts, m.figure[0] ? m.figure : DEFAULT_FIGURE);
 		if (ft < 0)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m.figure);
 		int k = t->seg[seg].kind;
@@ -250,7 +271,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	if (seg >= 0) {
 		seg_rotated_name(t, rot, seg, name, sizeof(name));
 		snprintf(word + strlen(word), sizeof(word) - strlen(word), ",%s", name);
-		if (ft != 0)
+		if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) != 0)
 			snprintf(word + strlen(word), sizeof(word) - strlen(word), "@%s",
 			    g->ts.fig[ft].name);
 	}
@@ -298,10 +319,11 @@ list_words(struct carc_game *g, struct carc_err *err)
 	char pre[ID_MAX + 1], w[96], name[32];
 
 	g->words.len = 0;
+	if (g->phase == CARC_OVER)
+		return seterr(err, CARC_EREFUSED, "the game is over");
 	if (g->phase != CARC_PLACE)
 		return seterr(err, CARC_EREFUSED, "the game waits for %s, not for a placement",
-		    g->phase == CARC_DRAW ? "carc-draw" : g->phase == CARC_SCORE ? "carc-score" :
-		    "nothing: it is over");
+		    g->phase == CARC_DRAW ? "carc-draw" : "carc-score");
 	n = g->nfrontier;
 	if ((cells = malloc((n + 1) * sizeof(*cells))) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
@@ -319,7 +341,7 @@ list_words(struct carc_game *g, struct carc_err *err)
 			x = (int)((uint32_t)cells[i] >> 16) - 32768;
 			y = (int)(cells[i] & 0xffff) - 32768;
 			for (r = 0; r < 4; r++) {
-				if (board_fits(g, type, x, y, r) != 0)
+				if (t->same_as[r] != r || board_fits(g, type, x, y, r) != 0)
 					continue;
 				snprintf(w, sizeof(w), "%s%d,%d,%d", pre, x, y, r * 90);
 				word_add(g, w);
@@ -338,8 +360,10 @@ list_words(struct carc_game *g, struct carc_err *err)
 							continue;
 						if (ft->claims && seg_claimed_if_placed(g, type, x, y, r, s))
 							continue;
+						bool plain = strcmp(ft->name, DEFAULT_FIGURE) == 0;
+
 						snprintf(w, sizeof(w), "%s%d,%d,%d,%s%s%s", pre, x, y, r * 90,
-						    name, f ? "@" : "", f ? ft->name : "");
+						    name, plain ? "" : "@", plain ? "" : ft->name);
 						word_add(g, w);
 					}
 				}

@@ -234,15 +234,23 @@ static int
 need(struct rd *r, const msgpack_object *m, const char *k, msgpack_object_type t,
     const char *where, const msgpack_object **out)
 {
-	static const char *const tn[] = { "nil", "a boolean", "an integer", "an integer",
-		"a number", "a number", "a string", "an array", "a map", "binary data", "ext data" };
 	const msgpack_object *o = get(m, k);
+	const char *tn;
 
 	if (o == NULL)
 		return fail(r, "bad state: %s has no '%s'", where, k);
 	if (o->type != t && !(t == MSGPACK_OBJECT_POSITIVE_INTEGER &&
 	    o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER))
-		return fail(r, "bad state: '%s' in %s must be %s", k, where, tn[t]);
+	{
+		switch (t) {
+		case MSGPACK_OBJECT_POSITIVE_INTEGER: tn = "a whole number"; break;
+		case MSGPACK_OBJECT_STR: tn = "a string"; break;
+		case MSGPACK_OBJECT_ARRAY: tn = "an array"; break;
+		case MSGPACK_OBJECT_MAP: tn = "a map"; break;
+		default: tn = "of another type"; break;
+		}
+		return fail(r, "bad state: '%s' in %s must be %s", k, where, tn);
+	}
 	*out = o;
 	return 0;
 }
@@ -338,8 +346,8 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su)
 	    need(r, su, "rules", MSGPACK_OBJECT_MAP, "setup", &rules) ||
 	    need(r, su, "seed", MSGPACK_OBJECT_POSITIVE_INTEGER, "setup", &seed))
 		return CARC_EDATA;
-	if (seed->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-		return fail(r, "bad state: the seed must not be negative");
+	if (seed->type != MSGPACK_OBJECT_POSITIVE_INTEGER || seed->via.u64 >= (1ULL << 53))
+		return fail(r, "bad state: the seed must be a whole number from 0 to 2^53 - 1");
 	g->seed = seed->via.u64;
 	if (sets->via.array.size == 0 || sets->via.array.size > MAXSETS)
 		return fail(r, "bad state: 1 to %d tile sets", MAXSETS);
@@ -443,8 +451,8 @@ check_supplies(struct rd *r, struct carc_game *g, const msgpack_object *pl)
 			if (need_int(r, sup, g->ts.fig[f].name, "a supply", 0, 99, &v))
 				return CARC_EDATA;
 			if (v != figures_left(g, i, f))
-				return fail(r, "inconsistent state: %s has %d %s in supply, the board "
-				    "leaves %d", g->pl[i].name, (int)v, g->ts.fig[f].name,
+				return fail(r, "inconsistent state: %s's supply of %s is %d, the board "
+				    "leaves %d", g->pl[i].name, g->ts.fig[f].name, (int)v,
 				    figures_left(g, i, f));
 		}
 	}
@@ -528,6 +536,9 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 		if (!(g->ts.fig[f].on & (1u << g->ts.types[pl->type].seg[s].kind)))
 			return fail(r, "inconsistent state: a %s stands on a %s at %d,%d", type,
 			    kind_names[g->ts.types[pl->type].seg[s].kind], (int)x, (int)y);
+		if (g->ts.types[pl->type].seg[s].kind == K_FIELD && !g->rules.farmers)
+			return fail(r, "inconsistent state: a farmer at %d,%d in a game without farmers",
+			    (int)x, (int)y);
 		if (figures_left(g, owner, f) <= 0)
 			return fail(r, "inconsistent state: %s has more %s figures than %d",
 			    g->pl[owner].name, type, g->ts.fig[f].count);
@@ -620,10 +631,107 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 			return fail(r, "bad state: the log must hold move words");
 		memcpy(word, w->via.str.ptr, w->via.str.size);
 		word[w->via.str.size] = '\0';
+		if (i + 1 >= (uint32_t)g->nboard || !log_word_matches(g, word, i + 1))
+			return fail(r, "inconsistent state: log entry %u '%s' is not the placement "
+			    "on the board", i + 1, word);
 		if (game_log(g, word) == -1)
 			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
 	}
+	if (g->nlog != g->nboard - 1)
+		return fail(r, "inconsistent state: the log has %d placements, the board %d", g->nlog,
+		    g->nboard - 1);
+	if (game_check_tiles(g, r->err))
+		return fail(r, "inconsistent state: %s", r->err->msg);
 	return 0;
+}
+
+#define MP_DEPTH 16
+
+static uint32_t
+be(const unsigned char *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | *p++;
+	return v;
+}
+
+/* Walks the MessagePack bytes without building anything, so that a hostile header cannot make
+ * the decoder allocate: every container must fit in the bytes left and nest at most MP_DEPTH
+ * deep. Returns NULL if the data is sane, else what is wrong. */
+static const char *
+mp_check(const unsigned char *p, size_t len)
+{
+	const unsigned char *end = p + len;
+	uint64_t left[MP_DEPTH + 1];
+	int depth = 0;
+	uint64_t items;
+	size_t skip;
+
+	left[0] = 1;
+	while (depth >= 0) {
+		if (left[depth] == 0) {
+			depth--;
+			continue;
+		}
+		left[depth]--;
+		if (p >= end)
+			return "truncated";
+		unsigned c = *p++;
+		static const unsigned char fixed[] = { 1, 2, 4, 8 };
+
+		items = 0;
+		skip = 0;
+		if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3)
+			;
+		else if (c >= 0x80 && c <= 0x8f)
+			items = 2 * (c & 0x0f);
+		else if (c >= 0x90 && c <= 0x9f)
+			items = c & 0x0f;
+		else if (c >= 0xa0 && c <= 0xbf)
+			skip = c & 0x1f;
+		else if (c >= 0xcc && c <= 0xd3)
+			skip = fixed[(c - 0xcc) & 3];
+		else if (c == 0xca || c == 0xcb)
+			skip = c == 0xca ? 4 : 8;
+		else if (c >= 0xd4 && c <= 0xd8)
+			skip = 1 + (1u << (c - 0xd4));
+		else {
+			int n;
+
+			switch (c) {
+			case 0xc4: case 0xd9: n = 1; break;
+			case 0xc5: case 0xda: case 0xdc: case 0xde: n = 2; break;
+			case 0xc6: case 0xdb: case 0xdd: case 0xdf: n = 4; break;
+			case 0xc7: n = 1; break;
+			case 0xc8: n = 2; break;
+			case 0xc9: n = 4; break;
+			default: return "not MessagePack";
+			}
+			if ((size_t)(end - p) < (size_t)n)
+				return "truncated";
+			skip = be(p, n);
+			p += n;
+			if (c >= 0xc7 && c <= 0xc9)
+				skip++;		/* the ext type byte */
+			if (c == 0xdc || c == 0xdd)
+				items = skip, skip = 0;
+			else if (c == 0xde || c == 0xdf)
+				items = 2 * (uint64_t)skip, skip = 0;
+		}
+		if (skip > (size_t)(end - p))
+			return "truncated";
+		p += skip;
+		if (items > 0) {
+			if (items > (uint64_t)(end - p))
+				return items > MAX_STATE_BYTES ? "not MessagePack" : "truncated";
+			if (depth == MP_DEPTH)
+				return "nested too deeply";
+			left[++depth] = items;
+		}
+	}
+	return NULL;
 }
 
 struct carc_game *
@@ -643,6 +751,18 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 		fail(&r, "state larger than %d MiB", MAX_STATE_BYTES >> 20);
 		return NULL;
 	}
+	{
+		const char *why = mp_check((const unsigned char *)data, len);
+
+		if (why && strcmp(why, "truncated") == 0) {
+			fail(&r, "truncated state (%zu bytes)", len);
+			return NULL;
+		}
+		if (why) {
+			fail(&r, "not a carc state (%s)", why);
+			return NULL;
+		}
+	}
 	msgpack_unpacked_init(&up);
 	ret = msgpack_unpack_next(&up, data, len, &off);
 	if (ret == MSGPACK_UNPACK_CONTINUE) {
@@ -654,6 +774,10 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 			seterr(err, CARC_ESOFTWARE, "%s: out of memory", r.name);
 		else
 			fail(&r, "not a carc state (not MessagePack)");
+		goto bad;
+	}
+	if (up.data.type != MSGPACK_OBJECT_MAP) {
+		fail(&r, "not a carc state (not a map)");
 		goto bad;
 	}
 	if (off != len) {

@@ -21,6 +21,8 @@ struct ld {
 	yaml_document_t doc;
 	const char *file;
 	struct carc_err *err;
+	/* where the tile being loaded said what, for messages about how its parts fit */
+	yaml_node_t *segnode[MAXSEG], *edgesnode, *idnode;
 };
 
 static int
@@ -158,6 +160,7 @@ add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
 		return bad(l, n, "tile %s has more than %d segments", t->id, MAXSEG);
 	memset(&t->seg[t->nseg], 0, sizeof(t->seg[0]));
 	t->seg[t->nseg].kind = kind;
+	l->segnode[t->nseg] = n;
 	*out = t->nseg++;
 	return 0;
 }
@@ -188,6 +191,7 @@ load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int 
 				if (want_names(l, val, "side", side_names, 4, &m))
 					return CARC_EDATA;
 				t->seg[s].sides = m;
+				l->segnode[s] = val;
 				sides = true;
 			} else if (ks && strcmp(ks, "pennants") == 0) {
 				if (want_int(l, val, "pennants", 0, 9, &v))
@@ -250,6 +254,7 @@ load_fields(struct ld *l, yaml_node_t *n, struct tiletype *t, const int *cityseg
 				if (want_names(l, val, "half-edge", half_names, 8, &m))
 					return CARC_EDATA;
 				t->seg[s].halves = m;
+				l->segnode[s] = val;
 			} else if (ks && strcmp(ks, "cities") == 0) {
 				if (val->type != YAML_SEQUENCE_NODE)
 					return bad(l, val, "a field's cities must be a list of city numbers");
@@ -282,6 +287,31 @@ rot8(uint8_t m, int r)
 	return r ? (uint8_t)((m << r) | (m >> (8 - r))) : m;
 }
 
+/* Two rotations of a symmetric tile that put the same segments on the same sides are one
+ * placement: --list offers only the first, so people and random bots are not misled. */
+static bool
+same_rotation(const struct tiletype *t, int a, int b)
+{
+	int s, u;
+	unsigned used = 0;
+
+	if (t->pattern[a] != t->pattern[b])
+		return false;
+	for (s = 0; s < t->nseg; s++) {
+		for (u = 0; u < t->nseg; u++) {
+			if ((used & (1u << u)) || t->seg[u].kind != t->seg[s].kind ||
+			    t->seg[u].pennants != t->seg[s].pennants ||
+			    t->rsides[b][u] != t->rsides[a][s] || t->rhalves[b][u] != t->rhalves[a][s])
+				continue;
+			break;
+		}
+		if (u == t->nseg)
+			return false;
+		used |= 1u << u;
+	}
+	return true;
+}
+
 /* Check the segments against the edges and precompute the four rotations. */
 static int
 compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
@@ -308,10 +338,10 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 				continue;
 			e = g->kind == K_CITY ? EDGE_C : EDGE_R;
 			if (t->edge[side] != e)
-				return bad(l, n, "tile %s: a %s reaches side %s, whose edge is %c", t->id,
+				return bad(l, l->segnode[s], "tile %s: a %s reaches side %s, whose edge is %c", t->id,
 				    kind_names[g->kind], side_names[side], "FRC"[t->edge[side]]);
 			if (owner_side[side] >= 0)
-				return bad(l, n, "tile %s: two segments reach side %s", t->id,
+				return bad(l, l->segnode[s], "tile %s: two segments reach side %s", t->id,
 				    side_names[side]);
 			owner_side[side] = s;
 		}
@@ -319,22 +349,24 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			if (!(g->halves & (1u << h)))
 				continue;
 			if (t->edge[h / 2] == EDGE_C)
-				return bad(l, n, "tile %s: a field reaches %s, but side %s is a city",
+				return bad(l, l->segnode[s], "tile %s: a field reaches %s, but side %s is a city",
 				    t->id, half_names[h], side_names[h / 2]);
 			if (owner_half[h] >= 0)
-				return bad(l, n, "tile %s: two fields reach %s", t->id, half_names[h]);
+				return bad(l, l->segnode[s], "tile %s: two fields reach %s", t->id,
+				    half_names[h]);
 			owner_half[h] = s;
 		}
 	}
 	for (side = 0; side < 4; side++) {
 		if (t->edge[side] != EDGE_F && owner_side[side] < 0)
-			return bad(l, n, "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
+			return bad(l, l->edgesnode, "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
 			    side_names[side], t->edge[side] == EDGE_C ? "city" : "road",
 			    t->edge[side] == EDGE_C ? "city" : "road");
 		if (t->edge[side] != EDGE_C)
 			for (h = 2 * side; h < 2 * side + 2; h++)
 				if (owner_half[h] < 0)
-					return bad(l, n, "tile %s: no field reaches %s", t->id, half_names[h]);
+					return bad(l, l->edgesnode, "tile %s: no field reaches %s", t->id,
+					    half_names[h]);
 	}
 	for (r = 0; r < 4; r++) {
 		t->pattern[r] = 0;
@@ -349,6 +381,10 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			t->rhalves[r][s] = rot8(t->seg[s].halves, r);
 		}
 	}
+	for (r = 0; r < 4; r++)
+		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
+			if (same_rotation(t, r, t->same_as[r]))
+				break;
 	return 0;
 }
 
@@ -376,6 +412,7 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 		if (strcmp(ks, "id") == 0) {
 			if (want_id(l, val, "tile id", t->id))
 				return CARC_EDATA;
+			l->idnode = val;
 			have_id = true;
 		} else if (strcmp(ks, "count") == 0) {
 			if (want_int(l, val, "count", 0, 999, &t->count))
@@ -388,17 +425,21 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 
 			if (want_scalar(l, val, "edges", &v))
 				return CARC_EDATA;
-			for (i = 0; *v && i < 5; v++) {
+			for (i = 0; *v; v++) {
 				if (*v == ' ')
 					continue;
-				if (i == 4 || !strchr("FRC", *v))
-					return bad(l, val, "edges must be four of F, R, C (N E S W), as 'C R F R'");
+				if (i == 4)
+					return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
+				if (!strchr("FRC", *v))
+					return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
+					    "N E S W, as 'C R F R')", *v);
 				e[i++] = *v;
 			}
 			if (i != 4)
-				return bad(l, val, "edges must be four of F, R, C (N E S W), as 'C R F R'");
+				return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
 			for (i = 0; i < 4; i++)
 				t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
+			l->edgesnode = val;
 			have_edges = true;
 		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0 ||
 		    strcmp(ks, "tent") == 0) {
@@ -428,8 +469,11 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 		return CARC_EDATA;
 	if (compile_tile(l, n, t))
 		return CARC_EDATA;
-	if (tileset_find(ts, t->id) >= 0)
-		return bad(l, n, "tile id '%s' is defined twice", t->id);
+	if ((i = tileset_find(ts, t->id)) >= 0)
+		return i < ts->ntypes && ts->types[i].set != set ?
+		    bad(l, l->idnode, "tile id '%s' is taken by the set '%s'", t->id,
+		    ts->sets[ts->types[i].set].name) :
+		    bad(l, l->idnode, "tile id '%s' is defined twice", t->id);
 	ts->ntypes++;
 	return 0;
 }
@@ -508,7 +552,8 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 	}
 	for (int i = 0; i < ts->nsets; i++)
 		if (strcmp(ts->sets[i].name, setname) == 0) {
-			rc = seterr(err, CARC_EUSAGE, "%s: tile set '%s' is used twice", file, setname);
+			rc = seterr(err, builtin ? CARC_EUSAGE : CARC_EDATA,
+			    "%s: tile set '%s' is used twice", file, setname);
 			goto out;
 		}
 	ntiles = tiles->data.sequence.items.top - tiles->data.sequence.items.start;
@@ -521,9 +566,20 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 		goto out;
 	}
 	ts->types = grown;
+	if (ntiles == 0) {
+		rc = bad(&l, tiles, "a tile set needs at least one tile");
+		goto out;
+	}
 	for (it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
 		if ((rc = load_tile(&l, node(&l, *it), ts, set)))
 			goto out;
+	for (int i = ts->ntypes - ntiles; i < ts->ntypes; i++)
+		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0) {
+			rc = bad(&l, node(&l, tiles->data.sequence.items.start[i - (ts->ntypes - ntiles)]),
+			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
+			    ts->types[i].plain);
+			goto out;
+		}
 	strcpy(ts->sets[set].name, setname);
 	digest_hex(text, len, ts->sets[set].digest);
 	ts->sets[set].yaml = NULL;

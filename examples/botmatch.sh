@@ -1,0 +1,69 @@
+#!/bin/sh
+# A bot match: random bots play a whole game, one pipeline per turn
+# (carc-draw | carc-bot random | carc-score), then the final board and the scores.
+set -eu
+
+usage='usage: botmatch.sh [-o FILE] PLAYERS [SEED]
+  PLAYERS  names, comma-separated: ann,bob,cat
+  SEED     the game seed (default: a random one, printed)
+  -o FILE  keep the final state in FILE (for carc-render, replay.sh, ...)'
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+PATH="$top/bin:$PATH"
+
+out=
+while getopts ho: opt; do
+	case $opt in
+	h) echo "$usage"; exit 0 ;;
+	o) out=$OPTARG ;;
+	*) echo "$usage" >&2; exit 64 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+	echo "$usage" >&2
+	exit 64
+fi
+players=$1
+seed=${2:-}
+
+for tool in carc-deck carc-draw carc-bot carc-score carc-render; do
+	if [ ! -x "$top/bin/$tool" ]; then
+		echo "botmatch: $top/bin/$tool is not built; run make in $top first" >&2
+		exit 1
+	fi
+done
+command -v jq >/dev/null || { echo "botmatch: jq is missing; run make deps in $top" >&2; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/carc-botmatch.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
+
+carc-deck --players "$players" ${seed:+--seed "$seed"} > "$work/game"
+turn=0
+while [ "$(carc-render --format json < "$work/game" | jq -r .phase)" != over ]; do
+	turn=$((turn + 1))
+	# A failing tool writes nothing, so the tools after it fail too: the pipeline fails.
+	if ! carc-draw < "$work/game" | carc-bot random | carc-score > "$work/next"; then
+		echo "botmatch: turn $turn failed" >&2
+		exit 1
+	fi
+	mv "$work/next" "$work/game"
+done
+
+if [ -n "$out" ]; then
+	cp "$work/game" "$out"
+fi
+carc-render < "$work/game"
+echo
+# jq 1.6 reads numbers as doubles, so a seed above 2^53 is printed from the argument itself.
+carc-render --format json < "$work/game" | jq -r --arg seed "$seed" --arg turns "$turn" '
+	(.players | map(.score) | max) as $best
+	| "seed \(if $seed == "" then .setup.seed else $seed end), \($turns) turns; final scores: "
+	  + ([.players[] | "\(.name) \(.score)"] | join(", ")),
+	  ([.players[] | select(.score == $best) | .name]
+	   | if length == 1 then "\(.[0]) wins with \($best) points"
+	     else "\(join(" and ")) share the win with \($best) points" end)'

@@ -1,0 +1,221 @@
+#!/bin/sh
+# A hot-seat game: people take turns at one terminal. The game file is saved after every step, so
+# `hotseat.sh --resume FILE` carries on where the game stopped (after a quit, or a closed terminal).
+set -eu
+
+usage='usage: hotseat.sh [--players NAME,NAME,...] [--seed N] [--save FILE]
+       hotseat.sh --resume FILE
+  --players  who plays, in turn order (default ann,bob)
+  --seed     the game seed (default: a random one, printed)
+  --save     the game file, saved after every step (default hotseat.carc; never overwritten)
+  --resume   carry on with the game in FILE'
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+PATH="$top/bin:$PATH"
+
+die() {
+	echo "hotseat: $*" >&2
+	exit 1
+}
+
+players='' seed='' file='' resume=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--players|--seed|--save|--resume)
+		if [ $# -lt 2 ]; then
+			echo "hotseat: $1 needs a value" >&2
+			echo "$usage" >&2
+			exit 64
+		fi
+		case $1 in
+		--players) players=$2 ;;
+		--seed) seed=$2 ;;
+		--save) file=$2 ;;
+		--resume) resume=$2 ;;
+		esac
+		shift 2
+		;;
+	-h|--help)
+		echo "$usage"
+		exit 0
+		;;
+	*)
+		echo "hotseat: unknown argument '$1'" >&2
+		echo "$usage" >&2
+		exit 64
+		;;
+	esac
+done
+for tool in carc-deck carc-draw carc-place carc-score carc-render; do
+	[ -x "$top/bin/$tool" ] || die "$top/bin/$tool is not built; run make in $top first"
+done
+command -v jq >/dev/null || die "jq is missing; run make deps in $top"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/carc-hotseat.XXXXXX")
+trap 'rm -rf "$work"; [ -z "$file" ] || rm -f "$file.new"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
+
+# Replaces the game file with $1 in one rename, so a game is never half-written.
+save() {
+	cp "$1" "$file.new"
+	mv "$file.new" "$file"
+}
+
+if [ -n "$resume" ]; then
+	[ -z "$players$seed$file" ] ||
+	    die "--resume FILE takes the game from FILE; drop the other options"
+	[ -f "$resume" ] || die "cannot resume '$resume': no such file"
+	file=$resume
+else
+	file=${file:-hotseat.carc}
+	[ ! -e "$file" ] || die "'$file' exists already: continue it with --resume $file," \
+	    "or start another game with --save FILE"
+	carc-deck --players "${players:-ann,bob}" ${seed:+--seed "$seed"} > "$work/new"
+	save "$work/new"
+	# jq 1.6 reads numbers as doubles: a seed above 2^53 is printed as given
+	seed=${seed:-$(carc-render --format json < "$file" | jq -r .setup.seed)}
+	echo "a new game in $file, seed $seed"
+fi
+
+# The picture of a tile as it lies at rotation 0, from a game that starts with it.
+tile_picture() {
+	carc-deck --players a,b --seed 0 --expansions "$sets" --start "$1" 2>/dev/null |
+	    carc-render 2>/dev/null | sed -n '2,4s/^...../        /p'
+}
+
+# The legal moves, numbered, in three columns.
+show_moves() {
+	awk '{ w[NR] = $0 } END {
+		rows = int((NR + 2) / 3)
+		for (r = 1; r <= rows; r++) {
+			line = ""
+			for (c = 0; c < 3; c++)
+				if ((i = r + c * rows) <= NR)
+					line = line sprintf("%4d) %-26s", i, w[i])
+			sub(/ +$/, "", line)
+			print line
+		}
+	}' "$work/moves"
+}
+
+# Reads one answer into $answer; at the end of the input the game stops (it is saved already).
+ask() {
+	printf '%s' "$1"
+	if ! IFS= read -r answer; then
+		echo
+		echo "end of input: the game is saved in $file; continue with: $0 --resume $file"
+		exit 0
+	fi
+	# echo piped answers, so that a transcript reads like a session at the keyboard
+	[ -t 0 ] || printf '%s\n' "$answer"
+	answer=$(printf '%s' "$answer" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+}
+
+# Turns $1 (a number from the list, or a move word) into $word; says why when it cannot.
+pick() {
+	case $1 in
+	''|*[!0-9]*)
+		word=$1
+		return 0
+		;;
+	esac
+	n=$1
+	while :; do
+		case $n in
+		0?*) n=${n#0} ;;
+		*) break ;;
+		esac
+	done
+	if [ "${#n}" -gt 5 ] || [ "$n" -lt 1 ] || [ "$n" -gt "$nmoves" ]; then
+		echo "there is no move $1: choose a number from 1 to $nmoves, or type a move word"
+		return 1
+	fi
+	word=$(sed -n "${n}p" "$work/moves")
+}
+
+sets=$(carc-render --format json < "$file" | jq -r '[.setup.sets[].name] | join(",")')
+while :; do
+	carc-render --format json < "$file" > "$work/json"
+	phase=$(jq -r .phase "$work/json")
+	name=$(jq -r '.players[.player].name' "$work/json")
+	case $phase in
+	over)
+		break
+		;;
+	draw)
+		carc-draw < "$file" > "$work/next"
+		save "$work/next"
+		;;
+	score)
+		carc-score -v < "$file" > "$work/next" 2> "$work/report"
+		sed 's/^/    /' "$work/report"
+		save "$work/next"
+		;;
+	place)
+		echo
+		echo "==== turn $(jq '.log | length + 1' "$work/json"): $name to play ===="
+		echo
+		carc-render < "$file"
+		for tile in $(jq -r '.drawn[]' "$work/json"); do
+			echo
+			echo "    $name's tile $tile, at rotation 0 (a rotation of 90 turns it clockwise):"
+			tile_picture "$tile"
+		done
+		carc-place --list < "$file" > "$work/moves"
+		nmoves=$(wc -l < "$work/moves")
+		nmoves=$((nmoves))
+		echo
+		echo "legal moves (X,Y,ROT[,FEATURE]: FEATURE is where your follower goes, if you want one):"
+		show_moves
+		while :; do
+			echo
+			ask "$name, your move (a number or a move word; 'show N' to see it, 'quit' to stop): "
+			case $answer in
+			'')
+				continue
+				;;
+			quit|q|exit)
+				echo "the game is saved in $file; continue with: $0 --resume $file"
+				exit 0
+				;;
+			show\ *|s\ *)
+				pick "${answer#* }" || continue
+				if carc-place -- "$word" < "$file" > "$work/preview"; then
+					carc-render < "$work/preview" | sed '/^$/,$d'
+				fi
+				continue
+				;;
+			esac
+			pick "$answer" || continue
+			if carc-place -- "$word" < "$file" > "$work/next" 2> "$work/err"; then
+				break
+			else
+				status=$?
+			fi
+			cat "$work/err"
+			[ "$status" -eq 1 ] || [ "$status" -eq 64 ] || exit "$status"
+			echo "that move cannot be played; try another"
+		done
+		echo "$name plays $word"
+		save "$work/next"
+		;;
+	*)
+		die "cannot read the game in '$file'"
+		;;
+	esac
+done
+
+echo
+echo "==== the game is over ===="
+echo
+carc-render < "$file"
+echo
+carc-render --format json < "$file" | jq -r '
+	(.players | map(.score) | max) as $best
+	| [.players[] | select(.score == $best) | .name]
+	| if length == 1 then "\(.[0]) wins with \($best) points"
+	  else "\(join(" and ")) share the win with \($best) points" end'
+echo "the game is in $file"

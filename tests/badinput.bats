@@ -1,0 +1,344 @@
+#!/usr/bin/env bats
+# Bad input to every tool that reads a state: each refuses it with the exact status, nothing on
+# stdout and one line on stderr. Bad states are made by byte surgery on a real one, or by
+# editing its JSON form with jq and reading it back with carc-deck --from-json.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+# Every tool that reads a state, as the words that run it.
+readers=(
+	"carc-draw"
+	"carc-place 0,2,0"
+	"carc-place --list"
+	"carc-score"
+	"carc-render"
+	"carc-render --format json"
+	"carc-bot random"
+)
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# A real state, after one turn: U at 0,1 with ann's follower on its road; bob to draw.
+	carc-deck --players ann,bob --seed 1 --stack U,U > good
+	turn good 0,1,0,road:E
+}
+
+# Runs READER (its words split on purpose) on FILE, as an operand or on standard input (HOW),
+# and checks the failure contract: STATUS, nothing on stdout, one line on stderr naming the tool
+# and containing WORDS.
+refused() {
+	local want=$1 words=$2 reader=$3 how=$4 file=$5
+
+	if [ "$how" = operand ]; then
+		run --separate-stderr $reader "$file"
+	else
+		run --separate-stderr $reader < "$file"
+	fi
+	[ "$status" -eq "$want" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "${reader%% *}: "*"$words"* ]] || {
+		echo "$reader ($how $file): want $want and '$words', got $status," \
+		    "stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"
+		return 1
+	}
+}
+
+# FILE is refused by every reader, as an operand and on standard input.
+all_refuse() {
+	local want=$1 words=$2 file=$3 reader
+
+	for reader in "${readers[@]}"; do
+		refused "$want" "$words" "$reader" operand "$file"
+		refused "$want" "$words" "$reader" stdin "$file"
+	done
+}
+
+# Copies FROM to TO with the bytes OLD replaced by NEW (printf formats, \xHH for a byte); OLD
+# must occur exactly once.
+patch() {
+	local from=$1 to=$2 old new hex rest
+
+	old=" $(echo $(printf "$3" | od -An -v -tx1)) "
+	new=" $(echo $(printf "$4" | od -An -v -tx1)) "
+	hex=" $(echo $(od -An -v -tx1 "$from")) "
+	rest=" ${hex#*"$old"}"
+	if [ "$rest" = " $hex" ] || [[ $rest == *"$old"* ]]; then
+		echo "patch: '$3' does not occur exactly once in $from"
+		return 1
+	fi
+	hex=${hex/"$old"/"$new"}
+	printf "$(echo $hex | sed 's/\([0-9a-f][0-9a-f]\) */\\x\1/g')" > "$to"
+}
+
+# COUNT pseudo-random bytes as a printf format, the same on every machine for the same SEED
+# (the Lehmer generator, exact in awk's doubles).
+noise() {
+	awk -v seed="$1" -v n="$2" 'BEGIN { x = seed
+		for (i = 0; i < n; i++) { x = (x * 16807) % 2147483647; printf "\\x%02x", x % 256 } }'
+}
+
+# Writes the JSON form of the good state, edited by the jq FILTER, to FILE.
+edited_json() {
+	carc-render --format json good | jq "$1" > "$2"
+}
+
+@test "the good state is read by every reader" {
+	for reader in "${readers[@]}"; do
+		run --separate-stderr $reader good
+		case $reader in
+		carc-draw | carc-render*) [ "$status" -eq 0 ] ;;
+		*) [ "$status" -eq 1 ] ;;		# waits for carc-draw
+		esac
+	done
+	carc-draw good | carc-place 0,2,0 | carc-score > next
+	[ "$(carc-render --format json next | jq -c .log)" = '["U/0,1,0,road:E","U/0,2,0"]' ]
+}
+
+@test "the surgery works: the same bytes back give the same state" {
+	patch good same '\xa7version\x01' '\xa7version\x01'
+	cmp good same
+	patch good other '\xa6road:E' '\xa6road:E'
+	cmp good other
+	run patch good x '\xa7version\x07' '\xa7version\x01'
+	[ "$status" -eq 1 ]
+}
+
+@test "empty input" {
+	: > empty
+	all_refuse 65 "empty input" empty
+}
+
+@test "a state cut short at the start, the middle and the end" {
+	size=$(wc -c < good)
+	for at in 1 2 3 13 $((size / 2)) $((size - 2)) $((size - 1)); do
+		head -c "$at" good > cut
+		all_refuse 65 "" cut
+	done
+}
+
+@test "a state cut short at every byte: status 65, one line, and it says truncated" {
+	size=$(wc -c < good)
+	bad= misnamed=
+	for ((at = 1; at < size; at++)); do
+		st=0
+		head -c "$at" good | carc-render --format json > out 2> err || st=$?
+		mapfile -t said < err
+		if [ "$st" -ne 65 ] || [ -s out ] || [ "${#said[@]}" -ne 1 ]; then
+			bad="$bad $at"
+		elif [[ ${said[0]} != "carc-render: stdin: truncated state"* ]]; then
+			misnamed="$misnamed $at"
+		fi
+	done
+	[ -z "$bad" ] || { echo "cut at$bad: not status 65 with one line on stderr"; false; }
+	[ -z "$misnamed" ] || { echo "cut at$misnamed of $size bytes: not called truncated"; false; }
+}
+
+@test "random bytes" {
+	for seed in 1 2 3 4 5 6 7 8; do
+		printf "$(noise "$seed" 500)" > random
+		all_refuse 65 "" random
+	done
+}
+
+@test "a real start followed by random bytes" {
+	for at in 13 40 200; do
+		{ head -c "$at" good; printf "$(noise "$at" 300)"; } > mixed
+		all_refuse 65 "" mixed
+	done
+}
+
+@test "two states one after the other, or a state and a newline" {
+	cat good good > two
+	all_refuse 65 "trailing data" two
+	{ cat good; echo; } > newline
+	all_refuse 65 "trailing data" newline
+}
+
+@test "the JSON form instead of the state" {
+	carc-render --format json good > json
+	all_refuse 65 "" json
+}
+
+@test "MessagePack that is not a map" {
+	printf '\x93\x01\x02\x03' > array
+	all_refuse 65 "not a map" array
+	printf '\xa4carc' > string
+	all_refuse 65 "not a map" string
+}
+
+@test "a state of version 2" {
+	patch good v2 '\xa7version\x01' '\xa7version\x02'
+	all_refuse 65 "version 2" v2
+}
+
+@test "a state without its format" {
+	patch good noformat '\x8d\xa6format\xa4carc' '\x8c'
+	all_refuse 65 "format" noformat
+	patch good otherformat '\xa6format\xa4carc' '\xa6format\xa4card'
+	all_refuse 65 "format" otherformat
+}
+
+@test "a key that is not known, or a key twice" {
+	patch good unknown '\xa5aside' '\xa5asido'
+	all_refuse 65 "unknown key 'asido'" unknown
+	patch good twice '\xa5aside' '\xa5board'
+	all_refuse 65 "'board' twice" twice
+}
+
+@test "a value of the wrong type or out of range" {
+	patch good nilplayer '\xa6player\x01' '\xa6player\xc0'
+	all_refuse 65 "'player'" nilplayer
+	patch good farplayer '\xa6player\x01' '\xa6player\x02'
+	all_refuse 65 "'player'" farplayer
+	patch good negative '\xa3ann\xa5score\x00' '\xa3ann\xa5score\xff'
+	all_refuse 65 "'score'" negative
+	patch good notile '\xa4tile\xa1U' '\xa4tile\xa1Z'
+	all_refuse 65 "'Z'" notile
+}
+
+@test "a message about a wrong type names the type it wants" {
+	patch good arrayphase '\xa5phase\xa4draw' '\xa5phase\x94draw'
+	all_refuse 65 "'phase' in the state must be a string" arrayphase
+	edited_json '.board = {}' board.json
+	run --separate-stderr carc-deck --from-json board.json
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "carc-deck: board.json: bad state: 'board' in the state must be an array" ]
+	edited_json '.setup = []' setup.json
+	run --separate-stderr carc-deck --from-json setup.json
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "carc-deck: setup.json: bad state: 'setup' in the state must be a map" ]
+}
+
+@test "a tile moved so that its edges do not match" {
+	patch good moved '\xa1U\xa1x\x00\xa1y\x01' '\xa1U\xa1x\x00\xa1y\xff'
+	all_refuse 65 "inconsistent state: tile 1 (U at 0,-1) does not match its neighbours" moved
+}
+
+@test "a tile moved away from the others, or onto another" {
+	patch good away '\xa1U\xa1x\x00\xa1y\x01' '\xa1U\xa1x\x00\xa1y\x05'
+	all_refuse 65 "inconsistent state: tile 1 (U at 0,5) touches no other tile" away
+	patch good onto '\xa1U\xa1x\x00\xa1y\x01' '\xa1U\xa1x\x00\xa1y\x00'
+	all_refuse 65 "inconsistent state: tile 1 (U at 0,0) lies on another tile" onto
+}
+
+@test "a figure on a feature that the tile does not have" {
+	patch good nocity '\xa6road:E' '\xa6city:E'
+	all_refuse 65 "inconsistent state: tile U at 0,1 has no city:E" nocity
+}
+
+@test "a player's supply that disagrees with the board" {
+	patch good supply '\xa3ann\xa5score\x00\xa6supply\x81\xa8follower\x06' \
+	    '\xa3ann\xa5score\x00\xa6supply\x81\xa8follower\x07'
+	all_refuse 65 "inconsistent state: ann" supply
+}
+
+@test "a phase that disagrees with the drawn tiles" {
+	patch good place '\xa5phase\xa4draw' '\xa5phase\xa5place'
+	all_refuse 65 "inconsistent state: phase place with 0 drawn tiles" place
+}
+
+@test "a log that disagrees with the board" {
+	patch good log '\xaeU/0,1,0,road:E' '\xaeU/0,2,0,road:E'
+	all_refuse 65 "inconsistent state" log
+}
+
+@test "a farmer in a game without farmers" {
+	patch good nofarmers '\xa7farmers\xa2on' '\xa7farmers\xa3off'
+	patch nofarmers farmer '\xa6road:E' '\xa8field:Nw'
+	all_refuse 65 "inconsistent state" farmer
+}
+
+@test "more copies of a tile than the tile set holds" {
+	edited_json '.supply += ["C", "C"]' more.json
+	run --separate-stderr carc-deck --from-json more.json
+	[ "$status" -eq 65 ]
+	[ -z "$output" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "JSON with values of the wrong type: carc-deck --from-json refuses it" {
+	while read -r edit; do
+		edited_json "$edit" bad.json
+		run --separate-stderr carc-deck --from-json bad.json
+		[ "$status" -eq 65 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+		    [[ $stderr == "carc-deck: bad.json"* ]] ||
+		    { echo "$edit: got $status, stderr '$stderr'"; false; }
+	done <<-'EDITS'
+	.format = 1
+	.version = "1"
+	.version = 1.5
+	.setup = []
+	.setup.seed = "1"
+	.setup.seed = -1
+	.setup.sets = {}
+	.setup.rules.farmers = false
+	.players = {}
+	.players = []
+	.players[0] = "ann"
+	.players[0].name = 7
+	.players[0].score = "0"
+	.players[0].supply = 6
+	.players[0].supply.follower = true
+	.phase = 0
+	.player = "1"
+	.player = null
+	.drawn = "U"
+	.drawn = [1]
+	.supply = "U"
+	.supply = [null]
+	.aside = {}
+	.rng = 5
+	.rng = "xyz"
+	.board = {}
+	.board[0] = ["D", 0, 0, 0]
+	.board[1].x = "0"
+	.board[1].rot = 45
+	.board[1].tile = 5
+	.figures = null
+	.figures[0].owner = "ann"
+	.figures[0].feature = ["road:E"]
+	.log = "U/0,1,0"
+	.log = [1]
+	EDITS
+}
+
+@test "JSON of an inconsistent state: carc-deck --from-json refuses it" {
+	while read -r edit words; do
+		edited_json "$edit" bad.json
+		run --separate-stderr carc-deck --from-json bad.json
+		[ "$status" -eq 65 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+		    [[ $stderr == "carc-deck: bad.json: inconsistent state: $words"* ]] ||
+		    { echo "$edit: got $status, stderr '$stderr'"; false; }
+	done <<-'EDITS'
+	.board[1].y=-1	tile 1 (U at 0,-1) does not match its neighbours
+	.board[1].rot=90	tile 1 (U at 0,1) does not match its neighbours
+	.board[1].x=3	tile 1 (U at 3,1) touches no other tile
+	.board[0].x=1	the start tile is not at 0,0
+	.figures[0].feature="cloister"	tile U at 0,1 has no cloister
+	.figures[0].x=5	a figure stands at 5,1, where no tile is
+	.players[0].supply.follower=7	ann
+	.players[1].supply.follower=6	bob
+	.phase="place"	phase place with 0 drawn tiles
+	.drawn=["U"]	phase draw with 1 drawn tiles
+	EDITS
+}
+
+@test "a state in the wrong phase: refused with status 1 and the tool to run named" {
+	carc-deck --players ann,bob --seed 7 --stack U > draw
+	carc-draw draw > place
+	carc-place 1,0,0 place > score
+	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
+	for reader in "carc-place 0,2,0" "carc-place --list" "carc-score" "carc-bot random"; do
+		refused 1 "carc-draw" "$reader" stdin draw
+	done
+	for reader in "carc-draw" "carc-score"; do
+		refused 1 "carc-place" "$reader" stdin place
+	done
+	for reader in "carc-draw" "carc-place 0,2,0" "carc-place --list" "carc-bot random"; do
+		refused 1 "carc-score" "$reader" stdin score
+	done
+	for reader in "carc-draw" "carc-place 0,2,0" "carc-place --list" "carc-score" \
+	    "carc-bot random"; do
+		refused 1 "over" "$reader" stdin over
+	done
+}

@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# carc-bot: a drop-in for carc-place that picks the decision itself.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+usage="usage: carc-bot [-h] [--seed N] random [FILE]"
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
+# stderr that names the tool and contains WORDS.
+fails() {
+	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "carc-bot: "*"$2"* ]] ||
+	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
+}
+
+misused() {
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"$usage" ]]
+}
+
+get() {
+	carc-render --format json < "$1" | jq -c "$2"
+}
+
+synopsis() {
+	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
+	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//'
+}
+
+# One state in each phase: draw, place, score, over.
+phases() {
+	carc-deck --players ann,bob --seed 7 --stack U > draw
+	carc-draw draw > place
+	carc-place 1,0,0 place > score
+	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
+}
+
+@test "-h prints the usage on stdout and exits 0" {
+	run --separate-stderr carc-bot -h
+	[ "$status" -eq 0 ]
+	[ "$output" = "$usage" ]
+	[ -z "$stderr" ]
+}
+
+@test "the usage is the SYNOPSIS of carc-bot(1)" {
+	[ -f "$TOP/man/carc-bot.1" ]
+	run synopsis carc-bot
+	[ "$status" -eq 0 ]
+	[ "$output" = "${usage#usage: }" ]
+}
+
+@test "no strategy, an unknown option or too many operands is a usage error" {
+	phases
+	run --separate-stderr carc-bot
+	misused
+	run --separate-stderr carc-bot -x random place
+	misused
+	run --separate-stderr carc-bot random place place
+	misused
+}
+
+@test "an unknown strategy or a bad seed is a usage error" {
+	phases
+	run --separate-stderr carc-bot genius place
+	fails 64 "unknown strategy 'genius'"
+	for seed in -1 ' -1' x '' 1.5 18446744073709551616; do
+		run --separate-stderr carc-bot --seed "$seed" random place
+		fails 64 "bad seed '$seed'"
+	done
+}
+
+@test "random plays one of the moves carc-place --list prints, as carc-place would" {
+	carc-deck --players ann,bob --seed 7 | carc-draw > drawn
+	carc-bot random drawn > played
+	move=$(get played '.log[-1]' | tr -d '"')
+	[ "$(get played .phase)" = '"score"' ]
+	carc-place --list drawn | sed 's|^|D/|' | grep -qxF -- "$move"
+	carc-place "$move" drawn | cmp - played
+}
+
+@test "without --seed the same state gets the same move" {
+	carc-deck --players ann,bob --seed 7 | carc-draw > drawn
+	carc-bot random drawn > one
+	carc-bot random < drawn > two
+	cmp one two
+}
+
+@test "--seed picks the move: the same seed the same move, other seeds other moves" {
+	carc-deck --players ann,bob --seed 7 | carc-draw > drawn
+	carc-bot --seed 1 random drawn > one
+	carc-bot --seed 1 random < drawn > again
+	cmp one again
+	for seed in 1 2 3 4 5 6 7 8; do
+		carc-bot --seed "$seed" random drawn > played
+		get played '.log[-1]' >> moves
+	done
+	[ "$(sort -u moves | wc -l)" -ge 3 ]
+}
+
+@test "before the draw: refused, and carc-draw named" {
+	phases
+	run --separate-stderr carc-bot random draw
+	fails 1 "carc-draw"
+}
+
+@test "after the placement: refused, and carc-score named" {
+	phases
+	run --separate-stderr carc-bot random score
+	fails 1 "carc-score"
+}
+
+@test "a game that is over takes no move" {
+	phases
+	run --separate-stderr carc-bot random over
+	fails 1 "over"
+}
+
+@test "a file that cannot be opened: status 66" {
+	run --separate-stderr carc-bot random nosuch
+	fails 66 "nosuch: "
+}
+
+@test "something that is not a state: status 65" {
+	echo hello > text
+	run --separate-stderr carc-bot random text
+	fails 65 "text: "
+	run --separate-stderr carc-bot random < /dev/null
+	fails 65 "stdin: "
+}
+
+@test "will not write a state to a terminal" {
+	phases
+	run --separate-stderr script -qec 'carc-bot random place 2> err' /dev/null
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "$(cat err)" = "carc-bot: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+}
+
+@test "an output that cannot be written: status 74 and one line on stderr" {
+	phases
+	run --separate-stderr sh -c 'carc-bot random place > /dev/full'
+	[ "$status" -eq 74 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == "carc-bot: "* ]]
+}
+
+@test "-h to an output that cannot be written: status 74 and one line on stderr" {
+	run --separate-stderr sh -c 'carc-bot -h > /dev/full'
+	[ "$status" -eq 74 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == "carc-bot: "* ]]
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+# carc-place: applies one decision of the player to move, or lists every legal one.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+usage="usage: carc-place [-h] MOVE [FILE]
+       carc-place --list [FILE]"
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
+# stderr that names the tool and contains WORDS.
+fails() {
+	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "carc-place: "*"$2"* ]] ||
+	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
+}
+
+misused() {
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"$usage" ]]
+}
+
+get() {
+	carc-render --format json < "$1" | jq -c "$2"
+}
+
+synopsis() {
+	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
+	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//'
+}
+
+# A straight road (U) drawn next to the start tile (D: city N, road W-E, field S): ann to place.
+drawn_road() {
+	carc-deck --players ann,bob --seed 1 --stack "${1:-U}" | carc-draw > drawn
+}
+
+# One state in each phase: draw, place, score, over.
+phases() {
+	carc-deck --players ann,bob --seed 7 --stack U > draw
+	carc-draw draw > place
+	carc-place 1,0,0 place > score
+	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
+}
+
+@test "-h prints the usage on stdout and exits 0" {
+	run --separate-stderr carc-place -h
+	[ "$status" -eq 0 ]
+	[ "$output" = "$usage" ]
+	[ -z "$stderr" ]
+}
+
+@test "the usage is the SYNOPSIS of carc-place(1)" {
+	[ -f "$TOP/man/carc-place.1" ]
+	run synopsis carc-place
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' "$usage" | sed 's/^usage: //' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//')" ]
+}
+
+@test "no move, an unknown option or too many operands is a usage error" {
+	drawn_road
+	run --separate-stderr carc-place
+	misused
+	run --separate-stderr carc-place -x 1,0,0 drawn
+	misused
+	run --separate-stderr carc-place 1,0,0 drawn drawn
+	misused
+	run --separate-stderr carc-place --list drawn drawn
+	misused
+}
+
+@test "places the drawn tile: the board, the log and the phase say so" {
+	drawn_road
+	carc-place 1,0,0 drawn > placed
+	[ "$(get placed '[.phase, .player, .drawn, .board[1], .log, .figures]')" = '["score",0,[],{"tile":"U","x":1,"y":0,"rot":0},["U/1,0,0"],[]]' ]
+}
+
+@test "places a follower: on the board, one fewer in the supply, in the log" {
+	drawn_road
+	carc-place 1,0,0,road:E drawn > placed
+	[ "$(get placed '[.figures, .players[0].supply, .log]')" = '[[{"x":1,"y":0,"feature":"road:E","owner":0,"type":"follower"}],{"follower":6},["U/1,0,0,road:E"]]' ]
+}
+
+@test "a move with a negative x is a move, not an option" {
+	drawn_road
+	carc-place -1,0,180 drawn > placed
+	[ "$(get placed .log)" = '["U/-1,0,180"]' ]
+	carc-place -1,0,180 < drawn | cmp - placed
+}
+
+@test "reads a FILE, '-' or standard input" {
+	drawn_road
+	carc-place 0,1,0 drawn > one
+	carc-place 0,1,0 - < drawn > two
+	carc-place 0,1,0 < drawn > three
+	cmp one two
+	cmp one three
+}
+
+@test "any side of a feature names it, and the state keeps the canonical name" {
+	carc-deck --players ann,bob --seed 1 --stack D | carc-draw > drawn
+	carc-place 0,-1,180,field:Wn drawn > placed
+	[ "$(get placed '[.figures[0].feature, .log[0]]')" = '["field:Nw","D/0,-1,180,field:Nw"]' ]
+	carc-place 0,-1,180,field:Nw drawn | cmp - placed
+}
+
+@test "TILE/ and @follower may be spelt out" {
+	drawn_road
+	carc-place 1,0,0,road:E drawn > short
+	carc-place U/1,0,0,road:E@follower drawn | cmp - short
+}
+
+@test "--list prints every legal placement, one word a line, one rotation of a symmetric tile" {
+	drawn_road
+	run --separate-stderr carc-place --list drawn
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "-1,0,0
+-1,0,0,road:E
+-1,0,0,field:Nw
+-1,0,0,field:Es
+1,0,0
+1,0,0,road:E
+1,0,0,field:Nw
+1,0,0,field:Es
+0,1,0
+0,1,0,road:E
+0,1,0,field:Nw
+0,1,0,field:Es" ]
+	# the rotation left out is still a legal move
+	carc-place 1,0,180,road:E drawn > turned
+	[ "$(get turned .log)" = '["U/1,0,180,road:E"]' ]
+}
+
+@test "every word --list prints is accepted, and gives the state that word logs" {
+	carc-deck --players ann,bob --seed 7 --stack L | carc-draw > drawn
+	carc-place --list drawn > moves
+	[ "$(wc -l < moves)" -gt 20 ]
+	while read -r move; do
+		carc-place "$move" drawn > placed
+		logged=$(get placed '.log[-1]')
+		carc-place "${logged//\"/}" drawn | cmp - placed
+	done < moves
+}
+
+@test "--list leaves out a feature that already has a follower (B-22)" {
+	carc-deck --players ann,bob --seed 1 --stack U,U > game
+	turn game 1,0,0,road:E
+	carc-draw game > drawn
+	run carc-place --list drawn
+	[ "$status" -eq 0 ]
+	[[ " ${lines[*]} " == *" -1,0,0 "* ]]
+	[[ " ${lines[*]} " != *" -1,0,0,road:E "* ]]
+	[[ " ${lines[*]} " == *" 0,1,0,road:E "* ]]
+}
+
+@test "a follower on a feature that already has one is illegal (B-22)" {
+	carc-deck --players ann,bob --seed 1 --stack U,U > game
+	turn game 1,0,0,road:E
+	carc-draw game > drawn
+	run --separate-stderr carc-place -1,0,0,road:E drawn
+	fails 1 "illegal move '-1,0,0,road:E'"
+	[[ $stderr == *"B-22"* ]]
+}
+
+@test "a tile on another tile, away from the board, or with an edge that does not match is illegal" {
+	drawn_road
+	run --separate-stderr carc-place 0,0,0 drawn
+	fails 1 "illegal move '0,0,0': the cell 0,0 holds tile D"
+	run --separate-stderr carc-place 5,5,0 drawn
+	fails 1 "illegal move '5,5,0': no tile next to 5,5 (B-10)"
+	run --separate-stderr carc-place 1,1,0 drawn
+	fails 1 "illegal move '1,1,0': no tile next to 1,1 (B-10)"
+	run --separate-stderr carc-place 1,0,90 drawn
+	fails 1 "illegal move '1,0,90': its west edge is a field, the tile at 0,0 shows a road (B-11)"
+	run --separate-stderr carc-place 0,-1,0 drawn
+	fails 1 "illegal move '0,-1,0': its south edge is a field, the tile at 0,0 shows a city (B-11)"
+}
+
+@test "a follower on a feature the tile does not have is illegal" {
+	drawn_road
+	for move in 1,0,0,city:N 1,0,0,city:E 1,0,0,cloister 1,0,0,road:N 1,0,0,garden; do
+		run --separate-stderr carc-place "$move" drawn
+		fails 1 "illegal move '$move': tile U turned 0 has no"
+	done
+}
+
+@test "a tile that was not drawn is illegal" {
+	drawn_road
+	run --separate-stderr carc-place X/1,0,0 drawn
+	fails 1 "illegal move 'X/1,0,0': tile X was not drawn"
+}
+
+@test "a farmer in a game without farmers is illegal" {
+	carc-deck --players ann,bob --seed 1 --rule farmers=off --stack U | carc-draw > drawn
+	run --separate-stderr carc-place 1,0,0,field:Nw drawn
+	fails 1 "illegal move '1,0,0,field:Nw'"
+}
+
+@test "a player with no follower left places none (B-25)" {
+	# a row of monasteries south of the start tile; ann puts a monk on each of hers
+	carc-deck --players ann,bob --seed 1 --deck B,B,B,B,B,B,B,B,B,B,B,B,B,B,B,B > game
+	for x in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		if [ $((x % 2)) -eq 0 ]; then turn game "$x,1,0,cloister"; else turn game "$x,1,0"; fi
+	done
+	[ "$(get game '.players | map(.supply.follower)')" = '[0,7]' ]
+	carc-draw game > drawn
+	run --separate-stderr carc-place 14,1,0,cloister drawn
+	fails 1 "illegal move '14,1,0,cloister': ann has no follower left (B-25)"
+	run carc-place --list drawn
+	[ "$status" -eq 0 ]
+	[[ " ${lines[*]} " == *" 14,1,0 "* ]]
+	[[ " ${lines[*]} " != *",cloister "* ]]
+	[[ " ${lines[*]} " != *",field:"* ]]
+}
+
+@test "a malformed move is a usage error" {
+	drawn_road
+	for move in '' x 1,0 1,,0 ,1,0,0 1,0,0, 1,0,0x 1.0,0,0 +1,0,0 ' 1,0,0' '1,0,0 ' \
+	    1,0,45 1,0,-90 1,0,360 99999,0,0 /1,0,0 U/ 1,0,0@follower 1,0,0,road:E@ \
+	    1,0,0,:E 1,0,0,tower:N 1,0,0,ROAD:E; do
+		run --separate-stderr carc-place "$move" drawn
+		fails 64 "bad move '$move'"
+	done
+}
+
+@test "a feature with a side that is no side is a malformed move" {
+	drawn_road
+	for move in 1,0,0,road:X 1,0,0,road: 1,0,0,road:E,city:N; do
+		run --separate-stderr carc-place "$move" drawn
+		fails 64 "bad move '$move'"
+	done
+}
+
+@test "before the draw: refused, and carc-draw named" {
+	phases
+	run --separate-stderr carc-place 1,0,0 draw
+	fails 1 "carc-draw"
+	run --separate-stderr carc-place --list draw
+	fails 1 "carc-draw"
+}
+
+@test "after the placement: refused, and carc-score named" {
+	phases
+	run --separate-stderr carc-place 0,1,0 score
+	fails 1 "carc-score"
+	run --separate-stderr carc-place --list score
+	fails 1 "carc-score"
+}
+
+@test "a game that is over takes no move" {
+	phases
+	run --separate-stderr carc-place 0,1,0 over
+	fails 1 "over"
+	run --separate-stderr carc-place --list over
+	fails 1 "over"
+}
+
+@test "a file that cannot be opened: status 66" {
+	run --separate-stderr carc-place 1,0,0 nosuch
+	fails 66 "nosuch: "
+	run --separate-stderr carc-place --list nosuch
+	fails 66 "nosuch: "
+}
+
+@test "something that is not a state: status 65" {
+	echo hello > text
+	run --separate-stderr carc-place 1,0,0 text
+	fails 65 "text: "
+	run --separate-stderr carc-place --list < text
+	fails 65 "stdin: "
+}
+
+@test "will not write a state to a terminal, but lists moves there" {
+	drawn_road
+	run --separate-stderr script -qec 'carc-place 1,0,0 drawn 2> err' /dev/null
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[ "$(cat err)" = "carc-place: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	run --separate-stderr script -qec 'carc-place --list drawn 2> err' /dev/null
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 12 ]
+}
+
+@test "an output that cannot be written: status 74 and one line on stderr" {
+	drawn_road
+	for cmd in 'carc-place 1,0,0 drawn' 'carc-place --list drawn'; do
+		run --separate-stderr sh -c "$cmd > /dev/full"
+		[ "$status" -eq 74 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ $stderr == "carc-place: "* ]]
+	done
+}
+
+@test "-h to an output that cannot be written: status 74 and one line on stderr" {
+	run --separate-stderr sh -c 'carc-place -h > /dev/full'
+	[ "$status" -eq 74 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == "carc-place: "* ]]
+}

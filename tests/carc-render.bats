@@ -1,0 +1,180 @@
+#!/usr/bin/env bats
+# carc-render: shows a game as text for people (ascii) or the whole state for programs (json).
+
+bats_require_minimum_version 1.5.0
+load helper
+
+usage="usage: carc-render [-h] [--format ascii|json] [FILE]"
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
+# stderr that names the tool and contains WORDS.
+fails() {
+	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "carc-render: "*"$2"* ]] ||
+	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
+}
+
+misused() {
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"$usage" ]]
+}
+
+synopsis() {
+	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
+	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//'
+}
+
+# One state in each phase: draw, place, score, over.
+phases() {
+	carc-deck --players ann,bob --seed 7 --stack U > draw
+	carc-draw draw > place
+	carc-place 1,0,0,road:E place > score
+	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
+}
+
+@test "-h prints the usage on stdout and exits 0" {
+	run --separate-stderr carc-render -h
+	[ "$status" -eq 0 ]
+	[ "$output" = "$usage" ]
+	[ -z "$stderr" ]
+}
+
+@test "the usage is the SYNOPSIS of carc-render(1)" {
+	[ -f "$TOP/man/carc-render.1" ]
+	run synopsis carc-render
+	[ "$status" -eq 0 ]
+	[ "$output" = "${usage#usage: }" ]
+}
+
+@test "an unknown option, an unknown format or a second operand is a usage error" {
+	phases
+	run --separate-stderr carc-render -x draw
+	misused
+	run --separate-stderr carc-render draw draw
+	misused
+	run --separate-stderr carc-render --format
+	misused
+	run --separate-stderr carc-render --format xml draw
+	fails 64 "unknown format 'xml'"
+}
+
+@test "ascii: the board, the players and who does what next" {
+	carc-deck --players ann,bob --seed 7 > game
+	run --separate-stderr carc-render game
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "       0  
+     .CCC.
+   0 -----
+     .....
+
+> 1 ann             0 points, 7 followers left
+  2 bob             0 points, 7 followers left
+ann draws next; 71 tiles left" ]
+}
+
+@test "ascii: a placed tile with its follower, and the turn waiting for carc-score" {
+	phases
+	run --separate-stderr carc-render --format ascii score
+	[ "$status" -eq 0 ]
+	[ "$output" = "       0    1  
+     .CCC......
+   0 ---------1
+     ..........
+
+> 1 ann             0 points, 6 followers left
+  2 bob             0 points, 7 followers left
+ann has placed U; the turn waits for carc-score" ]
+}
+
+@test "ascii: the last line tells what each phase waits for" {
+	phases
+	run carc-render draw
+	[ "${lines[${#lines[@]}-1]}" = "ann draws next; 71 tiles left" ]
+	run carc-render place
+	[ "${lines[${#lines[@]}-1]}" = "ann places U; 70 tiles left" ]
+	run carc-render over
+	[ "${lines[${#lines[@]}-1]}" = "the game is over" ]
+}
+
+@test "json: the keys every bot may rely on, with their types" {
+	phases
+	for state in draw place score over; do
+		run carc-render --format json "$state"
+		[ "$status" -eq 0 ]
+		run jq -c '[(.phase | type), (.player | type), (.players | map(.name, .score | type)),
+		    (.board | map(.tile, .x, .y, .rot | type) | unique), (.tiles_left | type),
+		    (.drawn | type)]' <<< "$output"
+		[ "$output" = '["string","number",["string","number","string","number"],["number","string"],"number","array"]' ]
+	done
+}
+
+@test "json: the values of a state waiting for its placement" {
+	phases
+	run carc-render --format json place
+	[ "$status" -eq 0 ]
+	run jq -c '[.phase, .player, [.players[] | [.name, .score]], [.board[] | [.tile, .x, .y, .rot]],
+	    .tiles_left, .drawn]' <<< "$output"
+	[ "$output" = '["place",0,[["ann",0],["bob",0]],[["D",0,0,0]],70,["U"]]' ]
+}
+
+@test "json: tiles_left counts the supply, and the state reads back byte for byte" {
+	phases
+	for state in draw place score over; do
+		carc-render --format json "$state" > state.json
+		[ "$(jq '.tiles_left == (.supply | length)' state.json)" = true ]
+		carc-deck --from-json state.json | cmp - "$state"
+	done
+}
+
+@test "renders a state in any phase, from a FILE, '-' or standard input" {
+	phases
+	for state in draw place score over; do
+		for format in ascii json; do
+			carc-render --format "$format" "$state" > one
+			carc-render --format "$format" - < "$state" > two
+			carc-render --format "$format" < "$state" > three
+			cmp one two
+			cmp one three
+			[ -s one ]
+		done
+	done
+}
+
+@test "a file that cannot be opened: status 66" {
+	run --separate-stderr carc-render nosuch
+	fails 66 "nosuch: "
+	run --separate-stderr carc-render --format json nosuch
+	fails 66 "nosuch: "
+}
+
+@test "something that is not a state: status 65" {
+	echo hello > text
+	run --separate-stderr carc-render text
+	fails 65 "text: "
+	run --separate-stderr carc-render --format json < text
+	fails 65 "stdin: "
+}
+
+@test "an output that cannot be written: status 74 and one line on stderr" {
+	phases
+	for cmd in 'carc-render draw' 'carc-render --format json draw'; do
+		run --separate-stderr sh -c "$cmd > /dev/full"
+		[ "$status" -eq 74 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ $stderr == "carc-render: "* ]]
+	done
+}
+
+@test "-h to an output that cannot be written: status 74 and one line on stderr" {
+	run --separate-stderr sh -c 'carc-render -h > /dev/full'
+	[ "$status" -eq 74 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == "carc-render: "* ]]
+}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# `make deps`: installs the Debian packages that building and testing carc need, when some are
+# missing (as root, or through sudo); otherwise says which apt-get command to run.
+set -eu
+
+# libc6-dev: gcc only recommends it, and without it nothing links. groff-base: the bats files
+# read each manual's SYNOPSIS with groff.
+packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	echo "deps: no dpkg-query, so not a Debian system: install by hand the equivalents of" \
+	    "$packages" >&2
+	exit 0
+fi
+
+missing=
+for p in $packages; do
+	if [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != installed ]; then
+		missing="$missing $p"
+	fi
+done
+missing=${missing# }
+if [ -z "$missing" ]; then
+	exit 0
+fi
+
+fix="apt-get update && apt-get install -y --no-install-recommends $missing"
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+elif command -v sudo >/dev/null 2>&1; then
+	sudo=sudo
+else
+	echo "deps: missing Debian packages: $missing; as root, run: $fix" >&2
+	exit 1
+fi
+
+echo "deps: installing the missing Debian packages${sudo:+ through sudo}: $missing" >&2
+# $sudo and $missing are split into words on purpose.
+# shellcheck disable=SC2086
+if ! $sudo apt-get -qq update >&2 ||
+    ! $sudo apt-get install -y -q --no-install-recommends $missing >&2; then
+	echo "deps: could not install $missing; as root, run: $fix" >&2
+	exit 1
+fi

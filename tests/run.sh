@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# make check: the C unit tests, then every bats file, then one closing line with both counts.
+set -u
+cd "$(dirname "$0")/.."
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+./tests/unit "$@" | tee "$log"
+unit_status=${PIPESTATUS[0]}
+unit_pass=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log")
+unit_fail=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log")
+
+bats --tap tests | tee "$log"
+bats_status=${PIPESTATUS[0]}
+bats_pass=$(grep -c '^ok ' "$log")
+bats_fail=$(grep -c '^not ok ' "$log")
+echo "bats: $((bats_pass + bats_fail)) tests, $bats_fail failures"
+
+pass=$(( ${unit_pass:-0} + bats_pass ))
+fail=$(( ${unit_fail:-1} + bats_fail ))
+# a runner that died without counting is a failure too
+[ "$unit_status" -ne 0 ] && [ "${unit_fail:-1}" -eq 0 ] && fail=$((fail + 1))
+[ "$bats_status" -ne 0 ] && [ "$bats_fail" -eq 0 ] && fail=$((fail + 1))
+echo "check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
