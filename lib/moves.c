@@ -214,6 +214,10 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		    "illegal move '%s': %d tiles were drawn, say which as TILE/X,Y,ROT", w, g->ndrawn);
 	t = &g->ts.types[type];
 	rot = m.rot / 90;
+	if (g->ndrawn > 1 && !board_placeable(g, type))
+		return seterr(err, CARC_EREFUSED,
+		    "illegal move '%s': tile %s fits nowhere; choose a drawn tile that fits (F-7)", w,
+		    t->id);
 	if ((why = board_fits(g, type, m.x, m.y, rot)) != 0) {
 		if (why == 1) {
 			b = board_at(g, m.x, m.y);
