@@ -15,9 +15,10 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/board.o lib/builtin.o lib/game.o lib/json.o lib/moves.o lib/render.o \
+LIBOBJ = lib/board.o lib/builtin.o lib/catapult.o lib/game.o lib/json.o lib/moves.o lib/render.o \
 	lib/score.o lib/state.o lib/tileset.o lib/util.o
-FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml
+FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
+	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
 	man/carc-bot.1
 MAN5 = man/carc-state.5 man/carc-tiles.5

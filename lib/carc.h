@@ -26,7 +26,8 @@ struct carc_err {
 	char msg[512];
 };
 
-enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_OVER };
+/* What the state waits for; CARC_HURL and CARC_SEDUCE belong to a catapult round. */
+enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER };
 
 struct carc_game;
 

@@ -14,6 +14,12 @@ game_alloc(void)
 	if (g != NULL) {
 		g->rules.edition = RULE_EDITION_C2;
 		g->rules.farmers = true;
+		g->rules.catapult = CATAPULT_SIM;
+		g->rules.scatter = 50;
+		g->rules.reach = 35;
+		g->rules.ruler = 200;
+		g->rules.catch_reach = 100;
+		g->cat.victim = -1;
 	}
 	return g;
 }
@@ -83,9 +89,34 @@ parse_rule(struct rules *r, const char *kv, struct carc_err *err)
 			r->edition = RULE_EDITION_C1;
 		else
 			return seterr(err, CARC_EUSAGE, "bad rule '%s': edition is c1 or c2", kv);
+	} else if (kl == 8 && strncmp(kv, "catapult", 8) == 0) {
+		if (strcmp(v, "sim") == 0)
+			r->catapult = CATAPULT_SIM;
+		else if (strcmp(v, "house") == 0)
+			r->catapult = CATAPULT_HOUSE;
+		else if (strcmp(v, "off") == 0)
+			r->catapult = CATAPULT_OFF;
+		else
+			return seterr(err, CARC_EUSAGE, "bad rule '%s': catapult is sim, house or off", kv);
+	} else if ((kl == 7 && strncmp(kv, "scatter", 7) == 0) ||
+	    (kl == 5 && strncmp(kv, "reach", 5) == 0) || (kl == 5 && strncmp(kv, "ruler", 5) == 0) ||
+	    (kl == 5 && strncmp(kv, "catch", 5) == 0)) {
+		int32_t c;
+
+		if (parse_centi(v, 0, 1000, &c) == -1)
+			return seterr(err, CARC_EUSAGE,
+			    "bad rule '%s': a length in tiles from 0 to 10, at most two decimals", kv);
+		if (kv[1] == 'c')
+			r->scatter = c;
+		else if (kv[1] == 'e')
+			r->reach = c;
+		else if (kv[1] == 'u')
+			r->ruler = c;
+		else
+			r->catch_reach = c;
 	} else
-		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: edition, farmers)",
-		    (int)kl, kv);
+		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: edition, farmers, "
+		    "catapult, scatter, reach, ruler, catch)", (int)kl, kv);
 	return 0;
 }
 
@@ -419,6 +450,11 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 		    "a tile is drawn already: place it with carc-place or carc-bot");
 	case CARC_SCORE:
 		return seterr(err, CARC_EREFUSED, "the turn is not over: run carc-score first");
+	case CARC_HURL:
+	case CARC_SEDUCE:
+		return seterr(err, CARC_EREFUSED,
+		    "a catapult round is on: %s decides with carc-place or carc-bot",
+		    g->pl[g->player].name);
 	case CARC_OVER:
 		return seterr(err, CARC_EREFUSED, "the game is over");
 	case CARC_DRAW:
@@ -461,6 +497,25 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 	return seterr(err, CARC_EDATA, "inconsistent state: no tile in the supply fits");
 }
 
+/* catapult=house: 5 points for placing a fair tile with a normal follower on it, before the
+ * scoring can send that follower home. */
+static void
+house_rule(struct carc_game *g)
+{
+	int b = g->nboard - 1, f;
+
+	if (g->rules.catapult != CATAPULT_HOUSE || g->ts.types[g->board[b].type].fair < 0)
+		return;
+	for (f = 0; f < g->nfigs; f++)
+		if (g->figs[f].tile == b && g->figs[f].owner == g->player &&
+		    strcmp(g->ts.fig[g->figs[f].type].name, DEFAULT_FIGURE) == 0) {
+			g->pl[g->player].score += 5;
+			carc_buf_printf(&g->report, "%s scores 5 for a follower on the fair tile\n",
+			    g->pl[g->player].name);
+			return;
+		}
+}
+
 int
 carc_game_score(struct carc_game *g, struct carc_err *err)
 {
@@ -470,12 +525,27 @@ carc_game_score(struct carc_game *g, struct carc_err *err)
 	case CARC_PLACE:
 		return seterr(err, CARC_EREFUSED,
 		    "the drawn tile is not placed yet: run carc-place or carc-bot");
+	case CARC_HURL:
+	case CARC_SEDUCE:
+		return seterr(err, CARC_EREFUSED,
+		    "a catapult round is on: %s decides with carc-place or carc-bot",
+		    g->pl[g->player].name);
 	case CARC_OVER:
 		return seterr(err, CARC_EREFUSED, "the game is over");
 	case CARC_SCORE:
 		break;
 	}
+	if (g->cat.on)
+		return catapult_resolve(g, err);
+	g->cat.pending = PENDING_NONE;
+	g->report.len = 0;
+	house_rule(g);
 	score_placed(g, g->nboard - 1);
+	if (g->ts.types[g->board[g->nboard - 1].type].fair >= 0 &&
+	    g->rules.catapult == CATAPULT_SIM) {
+		catapult_start(g, g->nboard - 1);	/* X-CA-3: after the whole turn */
+		return 0;
+	}
 	g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;
 	game_advance(g);
@@ -499,7 +569,7 @@ carc_game_phase(const struct carc_game *g)
 const char *
 carc_phase_name(enum carc_phase p)
 {
-	static const char *const names[] = { "draw", "place", "score", "over" };
+	static const char *const names[] = { "draw", "place", "score", "hurl", "seduce", "over" };
 
 	return names[p];
 }

@@ -20,7 +20,7 @@
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
 enum { EDGE_F, EDGE_R, EDGE_C };
-enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, K_TENT, NKINDS };
+enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, K_TENT, K_FAIR, NKINDS };
 
 #define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
 #define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
@@ -55,7 +55,9 @@ struct tiletype {
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
 	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
-	int8_t cloister, garden, tent;	/* segment index or -1 */
+	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
+					 * hundredths of a tile from the tile's north-west corner */
+	int8_t cloister, garden, tent, fair;	/* segment index or -1 */
 };
 
 struct figtype {
@@ -110,11 +112,39 @@ struct cell {
 };
 
 enum { RULE_EDITION_C2, RULE_EDITION_C1 };
+enum { CATAPULT_SIM, CATAPULT_HOUSE, CATAPULT_OFF };
 
+/* Lengths are in hundredths of a tile, so the catapult is integer arithmetic throughout and
+ * a game replays to the same bytes on any machine. */
 struct rules {
 	int edition;
 	bool farmers;
+	int catapult;
+	int scatter;		/* the largest distance a token lands from its aim */
+	int reach;		/* knock-out: followers this close to the landing go home */
+	int ruler;		/* catch: the shortest hurl that counts */
+	int catch_reach;	/* catch: how far past the ruler the catcher still catches */
 };
+
+enum { TOKEN_KNOCKOUT, TOKEN_SEDUCTION, TOKEN_TARGET, TOKEN_CATCH, NTOKENS };
+extern const char *const token_names[NTOKENS];
+
+/* A catapult round (X-CA-3 .. X-CA-9), between the turn that placed a fair tile and the next. */
+struct catapult {
+	bool on;
+	int16_t fx, fy;		/* the fair tile */
+	int8_t first;		/* its placer, who chooses the token and hurls first */
+	int8_t token;		/* -1 until the first hurl */
+	int8_t hurled;		/* hurls made */
+	int8_t pending;		/* what carc-score resolves next: PENDING_* */
+	struct landing {
+		int8_t player;
+		int32_t x, y;	/* where the token came to rest; for a catch x is the distance */
+	} land[CARC_MAX_PLAYERS];
+	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
+};
+
+enum { PENDING_NONE, PENDING_PLACE, PENDING_HURL, PENDING_SEDUCE };
 
 struct player {
 	char name[CARC_NAME_MAX + 1];
@@ -149,6 +179,8 @@ struct carc_game {
 
 	char **log;
 	int nlog, caplog;
+
+	struct catapult cat;
 
 	/* derived, rebuilt from the board */
 	struct node *nodes;
@@ -212,6 +244,18 @@ void game_advance(struct carc_game *);
 int fortune_tellers(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
+
+/* catapult.c */
+void anchors_compute(struct tiletype *);
+void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);
+int catapult_decide(struct carc_game *, const char *word, struct carc_err *);
+int catapult_resolve(struct carc_game *, struct carc_err *);
+void catapult_start(struct carc_game *, int tile);
+int catapult_words(struct carc_game *, struct carc_err *);
+void catapult_describe(const struct carc_game *, struct carc_buf *);
+int parse_centi(const char *, int lo, int hi, int32_t *);
+void format_centi(char *, size_t, int32_t);
+bool is_placement_word(const char *);
 
 /* rng */
 void rng_shuffle(uint64_t *, uint16_t *, int);

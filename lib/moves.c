@@ -169,6 +169,8 @@ bad:
 bool
 log_word_matches(const struct carc_game *g, const char *w, int b)
 {
+	if (!is_placement_word(w))
+		return false;
 	struct move m;
 	struct carc_err err;
 	const struct placed *p = &g->board[b];
@@ -195,6 +197,9 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		    "the tile is already placed: run carc-score to end the turn");
 	case CARC_OVER:
 		return seterr(err, CARC_EREFUSED, "the game is over");
+	case CARC_HURL:
+	case CARC_SEDUCE:
+		return catapult_decide(g, w, err);
 	case CARC_PLACE:
 		break;
 	}
@@ -296,6 +301,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	g->ndrawn = 0;
 	g->phase = CARC_SCORE;
+	g->cat.pending = PENDING_PLACE;
 	return 0;
 }
 
@@ -325,6 +331,8 @@ list_words(struct carc_game *g, struct carc_err *err)
 	g->words.len = 0;
 	if (g->phase == CARC_OVER)
 		return seterr(err, CARC_EREFUSED, "the game is over");
+	if (g->phase == CARC_HURL || g->phase == CARC_SEDUCE)
+		return catapult_words(g, err);
 	if (g->phase != CARC_PLACE)
 		return seterr(err, CARC_EREFUSED, "the game waits for %s, not for a placement",
 		    g->phase == CARC_DRAW ? "carc-draw" : "carc-score");

@@ -77,6 +77,8 @@ paint_tile(const struct carc_game *g, int b, char c[TH][TW])
 		c[1][2] = 'M';
 	if (t->tent >= 0)
 		c[1][2] = 'T';
+	if (t->fair >= 0)
+		c[1][2] = '#';
 	(void)nroad;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
@@ -162,7 +164,15 @@ carc_render_ascii(const struct carc_game *g, struct carc_buf *out, struct carc_e
 			carc_buf_printf(out, "%s %s", i ? "," : "", g->ts.types[g->drawn[i]].id);
 		carc_buf_printf(out, "; %d tiles left\n", g->nsupply);
 		break;
+	case CARC_HURL:
+	case CARC_SEDUCE:
+		catapult_describe(g, out);
+		break;
 	case CARC_SCORE:
+		if (g->cat.on) {
+			catapult_describe(g, out);
+			break;
+		}
 		carc_buf_printf(out, "%s has placed %s; the turn waits for carc-score\n",
 		    g->pl[g->player].name, g->ts.types[g->board[g->nboard - 1].type].id);
 		break;

@@ -6,7 +6,7 @@
 #include "internal.h"
 
 static const char *const feature_words[NKINDS] = { "road", "city", "field", "cloister",
-	"garden", "tent" };
+	"garden", "tent", "fair" };
 
 /* Distinct tiles of a feature (B-43). */
 static int
@@ -144,7 +144,6 @@ score_placed(struct carc_game *g, int tile)
 	const struct tiletype *t = &g->ts.types[p->type];
 	int done[MAXSEG], ndone = 0, s, r, i, dx, dy, b;
 
-	g->report.len = 0;
 	for (s = 0; s < t->nseg; s++) {
 		int k = t->seg[s].kind;
 

@@ -41,6 +41,71 @@ pids(msgpack_packer *pk, const struct carc_game *g, const uint16_t *a, int n)
 		pstr(pk, g->ts.types[a[i]].id);
 }
 
+static void
+pcenti(msgpack_packer *pk, const char *key, int32_t v)
+{
+	char s[24];
+
+	pstr(pk, key);
+	format_centi(s, sizeof(s), v);
+	pstr(pk, s);
+}
+
+/* A catapult round in progress, or nil. Landings are in hundredths of a tile. */
+static void
+pcatapult(msgpack_packer *pk, const struct carc_game *g)
+{
+	const struct catapult *c = &g->cat;
+	char name[32];
+	int i;
+
+	if (!c->on) {
+		msgpack_pack_nil(pk);
+		return;
+	}
+	msgpack_pack_map(pk, 6);
+	pstr(pk, "fair");
+	msgpack_pack_array(pk, 2);
+	msgpack_pack_int(pk, c->fx);
+	msgpack_pack_int(pk, c->fy);
+	pstr(pk, "first");
+	msgpack_pack_int(pk, c->first);
+	pstr(pk, "token");
+	pstr_or_nil(pk, c->token >= 0 ? token_names[(int)c->token] : NULL);
+	pstr(pk, "pending");
+	pstr_or_nil(pk, c->pending == PENDING_HURL ? "hurl" : c->pending == PENDING_SEDUCE ?
+	    "seduce" : NULL);
+	pstr(pk, "landings");
+	i = c->hurled + (c->pending == PENDING_HURL || g->phase == CARC_SEDUCE ||
+	    c->pending == PENDING_SEDUCE);
+	msgpack_pack_array(pk, i);
+	for (i = 0; i < c->hurled + (c->pending == PENDING_HURL || g->phase == CARC_SEDUCE ||
+	    c->pending == PENDING_SEDUCE); i++) {
+		msgpack_pack_map(pk, 3);
+		pstr(pk, "player");
+		msgpack_pack_int(pk, c->land[i].player);
+		pstr(pk, "x");
+		msgpack_pack_int(pk, c->land[i].x);
+		pstr(pk, "y");
+		msgpack_pack_int(pk, c->land[i].y);
+	}
+	pstr(pk, "victim");
+	if (c->victim >= 0) {
+		const struct figure *f = &g->figs[c->victim];
+		const struct placed *p = &g->board[f->tile];
+
+		msgpack_pack_map(pk, 3);
+		pstr(pk, "x");
+		msgpack_pack_int(pk, p->x);
+		pstr(pk, "y");
+		msgpack_pack_int(pk, p->y);
+		pstr(pk, "feature");
+		seg_rotated_name(&g->ts.types[p->type], p->rot, f->seg, name, sizeof(name));
+		pstr(pk, name);
+	} else
+		msgpack_pack_nil(pk);
+}
+
 static int
 sbuf_write(void *data, const char *buf, size_t len)
 {
@@ -55,7 +120,7 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	int i, f;
 
 	msgpack_packer_init(&pk, out, sbuf_write);
-	msgpack_pack_map(&pk, 13);
+	msgpack_pack_map(&pk, 14);
 	pstr(&pk, "format");
 	pstr(&pk, "carc");
 	pstr(&pk, "version");
@@ -78,11 +143,18 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 		}
 	}
 	pstr(&pk, "rules");
-	msgpack_pack_map(&pk, 2);
+	msgpack_pack_map(&pk, 7);
 	pstr(&pk, "edition");
 	pstr(&pk, g->rules.edition == RULE_EDITION_C1 ? "c1" : "c2");
 	pstr(&pk, "farmers");
 	pstr(&pk, g->rules.farmers ? "on" : "off");
+	pstr(&pk, "catapult");
+	pstr(&pk, g->rules.catapult == CATAPULT_SIM ? "sim" : g->rules.catapult == CATAPULT_HOUSE ?
+	    "house" : "off");
+	pcenti(&pk, "scatter", g->rules.scatter);
+	pcenti(&pk, "reach", g->rules.reach);
+	pcenti(&pk, "ruler", g->rules.ruler);
+	pcenti(&pk, "catch", g->rules.catch_reach);
 	pstr(&pk, "seed");
 	msgpack_pack_uint64(&pk, g->seed);
 	pstr(&pk, "start");
@@ -153,6 +225,8 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 		pstr(&pk, "type");
 		pstr(&pk, g->ts.fig[fg->type].name);
 	}
+	pstr(&pk, "catapult");
+	pcatapult(&pk, g);
 	pstr(&pk, "log");
 	msgpack_pack_array(&pk, g->nlog);
 	for (i = 0; i < g->nlog; i++)
@@ -380,7 +454,8 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su)
 			return fail(r, "tile set '%s' is not the one this game began with "
 			    "(digest %s, here %s)", name, digest, g->ts.sets[i].digest);
 	}
-	static const char *const rulekeys[] = { "edition", "farmers", NULL };
+	static const char *const rulekeys[] = { "edition", "farmers", "catapult", "scatter",
+		"reach", "ruler", "catch", NULL };
 
 	if (check_keys(r, rules, "rules", rulekeys))
 		return CARC_EDATA;
@@ -549,10 +624,133 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 }
 
 static int
+read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
+{
+	static const char *const keys[] = { "fair", "first", "token", "pending", "landings",
+		"victim", NULL };
+	static const char *const lkeys[] = { "player", "x", "y", NULL };
+	static const char *const vkeys[] = { "x", "y", "feature", NULL };
+	const msgpack_object *c = get(root, "catapult"), *o, *ls;
+	struct catapult *cat = &g->cat;
+	char s[32];
+	int64_t v, x, y;
+	uint32_t i;
+	int f, b, seg;
+	bool busy = g->phase == CARC_HURL || g->phase == CARC_SEDUCE;
+
+	memset(cat, 0, sizeof(*cat));
+	cat->victim = -1;
+	if (c == NULL || c->type == MSGPACK_OBJECT_NIL) {
+		if (busy)
+			return fail(r, "inconsistent state: phase %s without a catapult round",
+			    carc_phase_name(g->phase));
+		return 0;
+	}
+	if (c->type != MSGPACK_OBJECT_MAP || check_keys(r, c, "the catapult round", keys))
+		return c->type != MSGPACK_OBJECT_MAP ?
+		    fail(r, "bad state: the catapult round must be a map or nil") : CARC_EDATA;
+	if (!busy && g->phase != CARC_SCORE)
+		return fail(r, "inconsistent state: a catapult round in phase %s",
+		    carc_phase_name(g->phase));
+	cat->on = true;
+	if (need(r, c, "fair", MSGPACK_OBJECT_ARRAY, "the catapult round", &o))
+		return CARC_EDATA;
+	if (o->via.array.size != 2 || o->via.array.ptr[0].type > MSGPACK_OBJECT_NEGATIVE_INTEGER ||
+	    o->via.array.ptr[1].type > MSGPACK_OBJECT_NEGATIVE_INTEGER ||
+	    o->via.array.ptr[0].type < MSGPACK_OBJECT_POSITIVE_INTEGER ||
+	    o->via.array.ptr[1].type < MSGPACK_OBJECT_POSITIVE_INTEGER)
+		return fail(r, "bad state: the fair is [X, Y]");
+	x = o->via.array.ptr[0].via.i64;
+	y = o->via.array.ptr[1].via.i64;
+	if (x < -30000 || x > 30000 || y < -30000 || y > 30000 || (b = board_at(g, x, y)) < 0 ||
+	    g->ts.types[g->board[b].type].fair < 0)
+		return fail(r, "inconsistent state: no fair tile at the catapult round's fair");
+	cat->fx = x;
+	cat->fy = y;
+	if (need_int(r, c, "first", "the catapult round", 0, g->nplayers - 1, &v))
+		return CARC_EDATA;
+	cat->first = v;
+	cat->token = -1;
+	if ((o = get(c, "token")) != NULL && o->type != MSGPACK_OBJECT_NIL) {
+		if (need_str(r, c, "token", "the catapult round", s, sizeof(s)))
+			return CARC_EDATA;
+		for (f = 0; f < NTOKENS && strcmp(s, token_names[f]) != 0; f++)
+			;
+		if (f == NTOKENS)
+			return fail(r, "bad state: unknown token '%s'", s);
+		cat->token = f;
+	}
+	cat->pending = PENDING_NONE;
+	if ((o = get(c, "pending")) != NULL && o->type != MSGPACK_OBJECT_NIL) {
+		if (need_str(r, c, "pending", "the catapult round", s, sizeof(s)))
+			return CARC_EDATA;
+		if (strcmp(s, "hurl") == 0)
+			cat->pending = PENDING_HURL;
+		else if (strcmp(s, "seduce") == 0)
+			cat->pending = PENDING_SEDUCE;
+		else
+			return fail(r, "bad state: unknown pending decision '%s'", s);
+	}
+	if ((g->phase == CARC_SCORE) != (cat->pending != PENDING_NONE))
+		return fail(r, "inconsistent state: the catapult round and the phase disagree");
+	if (need(r, c, "landings", MSGPACK_OBJECT_ARRAY, "the catapult round", &ls))
+		return CARC_EDATA;
+	if (ls->via.array.size > (uint32_t)g->nplayers)
+		return fail(r, "bad state: more landings than players");
+	for (i = 0; i < ls->via.array.size; i++) {
+		const msgpack_object *l = &ls->via.array.ptr[i];
+
+		if (l->type != MSGPACK_OBJECT_MAP || check_keys(r, l, "a landing", lkeys) ||
+		    need_int(r, l, "player", "a landing", 0, g->nplayers - 1, &v) ||
+		    need_int(r, l, "x", "a landing", -3000000, 3000000, &x) ||
+		    need_int(r, l, "y", "a landing", -3000000, 3000000, &y))
+			return l->type != MSGPACK_OBJECT_MAP ? fail(r, "bad state: a landing is a map") :
+			    CARC_EDATA;
+		if (v != (cat->first + i) % g->nplayers)
+			return fail(r, "inconsistent state: landing %u is not the hurl of player %d",
+			    i + 1, (int)((cat->first + i) % g->nplayers));
+		cat->land[i] = (struct landing){ .player = v, .x = x, .y = y };
+	}
+	cat->hurled = ls->via.array.size;
+	if (cat->pending == PENDING_HURL || g->phase == CARC_SEDUCE ||
+	    cat->pending == PENDING_SEDUCE) {
+		if (cat->hurled == 0)
+			return fail(r, "inconsistent state: a hurl to resolve but no landing");
+		cat->hurled--;		/* the last landing is the hurl being resolved */
+	}
+	if ((g->phase == CARC_HURL || g->phase == CARC_SEDUCE || g->phase == CARC_SCORE) &&
+	    g->player != (cat->first + cat->hurled) % g->nplayers)
+		return fail(r, "inconsistent state: it is not player %d's hurl", g->player);
+	if ((cat->token < 0) != (ls->via.array.size == 0))
+		return fail(r, "inconsistent state: a token type without a hurl, or a hurl without one");
+	o = get(c, "victim");
+	if (g->phase == CARC_SEDUCE) {
+		if (o == NULL || o->type != MSGPACK_OBJECT_MAP || check_keys(r, o, "the victim", vkeys) ||
+		    need_int(r, o, "x", "the victim", -30000, 30000, &x) ||
+		    need_int(r, o, "y", "the victim", -30000, 30000, &y) ||
+		    need_str(r, o, "feature", "the victim", s, sizeof(s)))
+			return r->err->code ? r->err->code :
+			    fail(r, "bad state: phase seduce needs the victim");
+		if ((b = board_at(g, x, y)) < 0 ||
+		    (seg = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot, s)) < 0)
+			return fail(r, "inconsistent state: the victim's feature does not exist");
+		for (f = 0; f < g->nfigs; f++)
+			if (g->figs[f].tile == b && g->figs[f].seg == seg)
+				break;
+		if (f == g->nfigs || g->figs[f].owner == g->player)
+			return fail(r, "inconsistent state: no follower of another player to seduce");
+		cat->victim = f;
+	} else if (o != NULL && o->type != MSGPACK_OBJECT_NIL)
+		return fail(r, "inconsistent state: a victim outside phase seduce");
+	return 0;
+}
+
+static int
 decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 {
 	static const char *const keys[] = { "format", "version", "setup", "players", "phase",
-		"player", "drawn", "supply", "aside", "rng", "board", "figures", "log", NULL };
+		"player", "drawn", "supply", "aside", "rng", "board", "figures", "catapult", "log",
+		NULL };
 	const msgpack_object *o, *setup, *players, *drawn, *supply, *aside, *board, *figs, *log;
 	char s[32];
 	int64_t v;
@@ -620,9 +818,10 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		return fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
 	if (g->phase == CARC_SCORE && g->nboard < 2)
 		return fail(r, "inconsistent state: phase score before any placement");
-	if (log->via.array.size > (uint32_t)g->cap)
+	/* a placement per tile, and at most a hurl and a seduction per player after one */
+	if (log->via.array.size > (uint32_t)g->cap * (1 + 2 * CARC_MAX_PLAYERS))
 		return fail(r, "bad state: the log is longer than the game");
-	for (i = 0; i < log->via.array.size; i++) {
+	for (i = 0, p = 1; i < log->via.array.size; i++) {
 		const msgpack_object *w = &log->via.array.ptr[i];
 		char word[MAX_LOG_WORD + 1];
 
@@ -631,15 +830,17 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 			return fail(r, "bad state: the log must hold move words");
 		memcpy(word, w->via.str.ptr, w->via.str.size);
 		word[w->via.str.size] = '\0';
-		if (i + 1 >= (uint32_t)g->nboard || !log_word_matches(g, word, i + 1))
+		if (is_placement_word(word) && (p >= g->nboard || !log_word_matches(g, word, p++)))
 			return fail(r, "inconsistent state: log entry %u '%s' is not the placement "
 			    "on the board", i + 1, word);
 		if (game_log(g, word) == -1)
 			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
 	}
-	if (g->nlog != g->nboard - 1)
-		return fail(r, "inconsistent state: the log has %d placements, the board %d", g->nlog,
+	if (p != g->nboard)
+		return fail(r, "inconsistent state: the log has %d placements, the board %d", p - 1,
 		    g->nboard - 1);
+	if (read_catapult(r, g, root))
+		return r->err->code;
 	if (game_check_tiles(g, r->err))
 		return fail(r, "inconsistent state: %s", r->err->msg);
 	return 0;

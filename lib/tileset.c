@@ -9,7 +9,7 @@
 #include "internal.h"
 
 const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden",
-	"tent" };
+	"tent", "fair" };
 const char *const side_names[4] = { "N", "E", "S", "W" };
 const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
 const int side_dx[4] = { 0, 1, 0, -1 };
@@ -323,7 +323,7 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		owner_side[side] = -1;
 	for (h = 0; h < 8; h++)
 		owner_half[h] = -1;
-	t->cloister = t->garden = t->tent = -1;
+	t->cloister = t->garden = t->tent = t->fair = -1;
 	for (s = 0; s < t->nseg; s++) {
 		struct seg *g = &t->seg[s];
 
@@ -333,6 +333,8 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			t->garden = s;
 		if (g->kind == K_TENT)
 			t->tent = s;
+		if (g->kind == K_FAIR)
+			t->fair = s;
 		for (side = 0; side < 4; side++) {
 			if (!(g->sides & (1u << side)))
 				continue;
@@ -381,6 +383,7 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 			t->rhalves[r][s] = rot8(t->seg[s].halves, r);
 		}
 	}
+	anchors_compute(t);
 	for (r = 0; r < 4; r++)
 		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
 			if (same_rotation(t, r, t->same_as[r]))
@@ -442,11 +445,11 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			l->edgesnode = val;
 			have_edges = true;
 		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0 ||
-		    strcmp(ks, "tent") == 0) {
+		    strcmp(ks, "tent") == 0 || strcmp(ks, "fair") == 0) {
 			if (want_bool(l, val, ks, &b))
 				return CARC_EDATA;
 			if (b && add_seg(l, val, t, ks[0] == 'c' ? K_CLOISTER : ks[0] == 'g' ? K_GARDEN :
-			    K_TENT, &s))
+			    ks[0] == 't' ? K_TENT : K_FAIR, &s))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "cities") == 0)
 			cities = val;

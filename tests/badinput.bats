@@ -172,7 +172,7 @@ edited_json() {
 }
 
 @test "a state without its format" {
-	patch good noformat '\x8d\xa6format\xa4carc' '\x8c'
+	patch good noformat '\x8e\xa6format\xa4carc' '\x8d'
 	all_refuse 65 "format" noformat
 	patch good otherformat '\xa6format\xa4carc' '\xa6format\xa4card'
 	all_refuse 65 "format" otherformat

@@ -152,7 +152,7 @@ synopsis() {
 
 @test "--rule farmers=off is kept in the state, and no move puts a farmer" {
 	carc-deck --players ann,bob --seed 1 --rule farmers=off --stack U > game
-	[ "$(get game .setup.rules)" = '{"edition":"c2","farmers":"off"}' ]
+	[ "$(get game .setup.rules)" = '{"edition":"c2","farmers":"off","catapult":"sim","scatter":"0.50","reach":"0.35","ruler":"2.00","catch":"1.00"}' ]
 	run carc-place --list < <(carc-draw game)
 	[ "$status" -eq 0 ]
 	[ "${lines[*]}" = "-1,0,0 -1,0,0,road:E 1,0,0 1,0,0,road:E 0,1,0 0,1,0,road:E" ]
@@ -161,7 +161,7 @@ synopsis() {
 @test "--rule edition=c1 puts the garden tiles in the supply plain" {
 	carc-deck --seed 5 > c2
 	carc-deck --seed 5 --rule edition=c1 > c1
-	[ "$(get c1 .setup.rules)" = '{"edition":"c1","farmers":"on"}' ]
+	[ "$(get c1 .setup.rules)" = '{"edition":"c1","farmers":"on","catapult":"sim","scatter":"0.50","reach":"0.35","ruler":"2.00","catch":"1.00"}' ]
 	[ "$(get c2 '[.supply[] | select(endswith("g"))] | sort')" = '["Eg","Hg","Ig","Mg","Ng","Rg","Ug","Vg"]' ]
 	[ "$(get c1 '[.supply[] | select(endswith("g"))]')" = '[]' ]
 	[ "$(get c1 .tiles_left)" = 71 ]
