@@ -46,18 +46,11 @@ main(int argc, char **argv)
 		die_err(&err);
 	if (n == 0)
 		die(CARC_EDATA, "inconsistent state: no legal move");
-	/* The choice depends only on the state and the seed: the same game, the same move. */
-	rng = seed;
-	{
-		struct carc_buf b = { 0 };
-		size_t i;
-
-		if (carc_state_write(g, &b, &err))
-			die_err(&err);
-		for (i = 0; i < b.len; i++)
-			rng = rng * 31 + (unsigned char)b.data[i];
-		carc_buf_release(&b);
-	}
+	/* The choice depends only on the game's seed, how far it has come and --seed: the same
+	 * game, the same move, whatever the encoding of the state. */
+	rng = carc_game_seed(g) ^ seed * 0x9e3779b97f4a7c15ULL;
+	rng ^= (uint64_t)carc_game_decisions(g) << 40;
+	carc_rng_next(&rng);
 	if ((move = strdup(words[carc_rng_below(&rng, n)])) == NULL)
 		die(CARC_ESOFTWARE, "out of memory");
 	if (carc_game_place(g, move, &err))

@@ -1,13 +1,49 @@
-/* carc-render: show a game for people (ascii) or for programs (json). */
+/* carc-render: show a game to people (ascii, ansi, svg) or to programs (json). */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common.h"
 
+#define MAXHIGHLIGHT 64
+#define COORD_MAX 30000
+
 const char *progname = "carc-render";
 
-static const char synopsis[] = "usage: carc-render [-h] [--format ascii|json] [FILE]\n";
+static const char synopsis[] =
+    "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
+    "                   [--no-coords] [--player-colors COLOR,...] [FILE]\n";
+
+enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS };
+
+static long
+coord(const char *s, char **end)
+{
+	long v;
+
+	if (*s != '-' && (*s < '0' || *s > '9'))
+		return LONG_MAX;
+	errno = 0;
+	v = strtol(s, end, 10);
+	return errno || v < -COORD_MAX || v > COORD_MAX ? LONG_MAX : v;
+}
+
+static void
+parse_cell(const char *s, struct carc_cell *c)
+{
+	char *end;
+	long x, y;
+
+	if ((x = coord(s, &end)) == LONG_MAX || *end != ',' ||
+	    (y = coord(end + 1, &end)) == LONG_MAX || *end != '\0')
+		die(CARC_EUSAGE, "bad cell '%s' for --highlight: want X,Y as in 3,-1", s);
+	c->x = x;
+	c->y = y;
+}
 
 int
 main(int argc, char **argv)
@@ -15,29 +51,58 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "highlight", required_argument, NULL, O_HIGHLIGHT },
+		{ "legal", no_argument, NULL, O_LEGAL },
+		{ "no-coords", no_argument, NULL, O_NOCOORDS },
+		{ "player-colors", required_argument, NULL, O_COLORS },
 		{ NULL, 0, NULL, 0 }
 	};
+	static struct carc_cell cells[MAXHIGHLIGHT];
+	struct carc_render_opts ro = { 0 };
 	struct carc_err err = { 0 };
 	struct carc_buf out = { 0 };
 	struct carc_game *g;
-	const char *format = "ascii";
+	const char *format = isatty(STDOUT_FILENO) ? "ansi" : "ascii";
 	int ch, rc;
 
 	while ((ch = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
-		if (ch == 'f')
+		switch (ch) {
+		case 'f':
 			format = optarg;
-		else
+			break;
+		case O_HIGHLIGHT:
+			if (ro.nhighlight == MAXHIGHLIGHT)
+				die(CARC_EUSAGE, "more than %d cells to highlight", MAXHIGHLIGHT);
+			parse_cell(optarg, &cells[ro.nhighlight++]);
+			ro.highlight = cells;
+			break;
+		case O_LEGAL:
+			ro.legal = 1;
+			break;
+		case O_NOCOORDS:
+			ro.nocoords = 1;
+			break;
+		case O_COLORS:
+			if (carc_render_colors(&ro, optarg, &err))
+				die_err(&err);
+			break;
+		default:
 			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+		}
 	}
 	if (argc - optind > 1)
 		usage(synopsis, CARC_EUSAGE);
-	if (strcmp(format, "ascii") != 0 && strcmp(format, "json") != 0)
-		die(CARC_EUSAGE, "unknown format '%s' (ascii, json)", format);
+	if (strcmp(format, "ascii") != 0 && strcmp(format, "ansi") != 0 &&
+	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0)
+		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json)", format);
+	ro.color = strcmp(format, "ansi") == 0;
 	g = read_state(argv[optind]);
 	if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
+	else if (strcmp(format, "svg") == 0)
+		rc = carc_render_svg(g, &ro, &out, &err);
 	else
-		rc = carc_render_ascii(g, &out, &err);
+		rc = carc_render_text(g, &ro, &out, &err);
 	if (rc)
 		die_err(&err);
 	write_text(&out);

@@ -86,9 +86,37 @@ const char *carc_game_player_name(const struct carc_game *, int);
 int carc_game_player_score(const struct carc_game *, int);
 int carc_game_player_followers(const struct carc_game *, int);
 int carc_game_tiles_left(const struct carc_game *);
+uint64_t carc_game_seed(const struct carc_game *);
+int carc_game_decisions(const struct carc_game *);	/* decisions made so far */
 int carc_game_ndrawn(const struct carc_game *);
 const char *carc_game_drawn(const struct carc_game *, int);
-/* The board as text, one block of characters per tile (carc-render --format ascii). */
+/* Pictures of a game (carc-render). A zeroed struct carc_render_opts asks for the plain
+ * picture: no colour, coordinates shown, the last placed tile marked, default player colours. */
+struct carc_cell {
+	int x, y;
+};
+
+struct carc_render_opts {
+	int color;			/* text: ANSI colour escapes (--format ansi) */
+	int nocoords;			/* leave out the x and y labels */
+	int legal;			/* mark the empty cells where a drawn tile fits */
+	const struct carc_cell *highlight;	/* cells to mark (--highlight), or NULL */
+	int nhighlight;
+	int ncolors;			/* players given a colour; the others take defaults */
+	int colors[CARC_MAX_PLAYERS];	/* carc_color_find indices, player by player */
+};
+
+/* A colour name (red, blue, green, yellow, black, purple, orange, pink, grey) to its index,
+ * -1 if unknown; a list NAME,NAME,... into the options, CARC_EUSAGE if a name is unknown. */
+int carc_color_find(const char *);
+int carc_render_colors(struct carc_render_opts *, const char *list, struct carc_err *);
+/* The board as blocks of characters, the scores and the decision waited for. */
+int carc_render_text(const struct carc_game *, const struct carc_render_opts *,
+    struct carc_buf *, struct carc_err *);
+/* A standalone SVG 1.1 picture of the board and the scores, drawn from the tile-set data. */
+int carc_render_svg(const struct carc_game *, const struct carc_render_opts *,
+    struct carc_buf *, struct carc_err *);
+/* carc_render_text with the plain options (carc-render --format ascii). */
 int carc_render_ascii(const struct carc_game *, struct carc_buf *, struct carc_err *);
 
 /* The RNG the game uses, for bots that want the same generator. */

@@ -580,5 +580,7 @@ const char *carc_game_player_name(const struct carc_game *g, int i) { return g->
 int carc_game_player_score(const struct carc_game *g, int i) { return g->pl[i].score; }
 int carc_game_player_followers(const struct carc_game *g, int i) { return figures_left(g, i, 0); }
 int carc_game_tiles_left(const struct carc_game *g) { return g->nsupply; }
+uint64_t carc_game_seed(const struct carc_game *g) { return g->seed; }
+int carc_game_decisions(const struct carc_game *g) { return g->nlog; }
 int carc_game_ndrawn(const struct carc_game *g) { return g->ndrawn; }
 const char *carc_game_drawn(const struct carc_game *g, int i) { return g->ts.types[g->drawn[i]].id; }

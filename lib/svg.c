@@ -1,0 +1,1035 @@
+/* The game as a standalone SVG 1.1 picture. Every tile is drawn from its tile-set data, the
+ * kind and the sides of each segment, so that a user's own set draws like the built-in ones;
+ * the bytes depend on nothing but the state and the options. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+#define T 64			/* a tile's side in pixels */
+#define GRID 15			/* sample points a side, 4 px apart, where things may stand */
+#define MARGIN 16
+#define ROWH 24			/* a line of the score table */
+#define FONT "DejaVu Sans, Verdana, Arial, sans-serif"
+
+#define C_BACK "#efe6d2"
+#define C_INK "#4a3b2a"
+#define C_FIELD "#8fbd5a"
+#define C_CITY "#d9b47c"
+#define C_WALL "#6b4a27"
+#define C_ROADEDGE "#7b6c52"
+#define C_ROAD "#f3ecd8"
+#define C_ROOF "#b8432f"
+#define C_HOUSE "#f2ead8"
+
+enum { OWN_NONE = -1, OWN_MARK = -2 };
+enum { AREA_NONE, AREA_CITY, AREA_ROAD, AREA_FIELD };
+enum { MARK_CENTRE = 1, MARK_FIELD, MARK_OPEN };
+
+struct pt {
+	double x, y;
+};
+
+static const struct pt centre = { T / 2, T / 2 };
+static const struct pt sidemid[4] = { { T / 2, 0 }, { T, T / 2 }, { T / 2, T }, { 0, T / 2 } };
+static const struct pt corner[4] = { { 0, 0 }, { T, 0 }, { T, T }, { 0, T } };
+
+struct sctx {
+	const struct view *v;
+	struct carc_buf *out;
+	int rc;
+};
+
+static void
+sp(struct sctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *big;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		c->rc = -1;
+		return;
+	}
+	if ((size_t)n < sizeof(small)) {
+		c->rc |= carc_buf_add(c->out, small, n);
+		return;
+	}
+	if ((big = malloc(n + 1)) == NULL) {
+		c->rc = -1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, n + 1, fmt, ap);
+	va_end(ap);
+	c->rc |= carc_buf_add(c->out, big, n);
+	free(big);
+}
+
+/* A coordinate with one decimal at most, the same bytes on every run. */
+static void
+num(struct sctx *c, double v)
+{
+	long k = (long)(v * 10 + (v >= 0 ? 0.5 : -0.5));
+
+	if (k % 10 == 0)
+		sp(c, "%ld", k / 10);
+	else
+		sp(c, "%s%ld.%ld", k < 0 ? "-" : "", labs(k) / 10, labs(k) % 10);
+}
+
+/* Text from the state as XML character data: cleaned by view_text, markup escaped. */
+static void
+xml(struct sctx *c, const char *s)
+{
+	struct carc_buf clean = { 0 };
+	const char *p;
+
+	c->rc |= view_text(&clean, s);
+	for (p = clean.data; p && *p; p++)
+		if (*p == '&')
+			sp(c, "&amp;");
+		else if (*p == '<')
+			sp(c, "&lt;");
+		else if (*p == '>')
+			sp(c, "&gt;");
+		else if (*p == '"')
+			sp(c, "&quot;");
+		else
+			c->rc |= carc_buf_add(c->out, p, 1);
+	carc_buf_release(&clean);
+}
+
+static struct pt
+turn(struct pt p, int r)
+{
+	while (r-- > 0)
+		p = (struct pt){ T - p.y, p.x };
+	return p;
+}
+
+static struct pt
+unturn(struct pt p, int r)
+{
+	while (r-- > 0)
+		p = (struct pt){ p.y, T - p.x };
+	return p;
+}
+
+static uint8_t
+turn4(uint8_t m, int r)
+{
+	return ((m << r) | (m >> (4 - r))) & 15;
+}
+
+static double
+dist2(struct pt a, struct pt b)
+{
+	return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+
+static double
+segdist2(struct pt p, struct pt a, struct pt b)
+{
+	double dx = b.x - a.x, dy = b.y - a.y, l = dx * dx + dy * dy, u;
+
+	u = l > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l : 0;
+	u = u < 0 ? 0 : u > 1 ? 1 : u;
+	return dist2(p, (struct pt){ a.x + u * dx, a.y + u * dy });
+}
+
+/* City shapes in one orientation, in the pixels of a tile of side T = 64; a city's sides pick
+ * the shape and the quarter turns. Walls are the curves inside the tile: the straight sides go
+ * on into the next tile. The inside tests follow the same curves (quadratic Beziers whose
+ * control point lies on the chord's perpendicular bisector, so parabolas). */
+struct pathop {
+	char op;		/* M L Q Z, or 0 at the end */
+	struct pt p[2];
+};
+
+static bool
+in_cap(struct pt p)
+{
+	double u = p.x / T;
+
+	return p.y < 68 * u * (1 - u);
+}
+
+static bool
+in_corner(struct pt p)
+{
+	double t = (T - (p.x - p.y)) / (2 * T);
+
+	return p.x + p.y < T + 16 * t * (1 - t);
+}
+
+static bool
+in_band(struct pt p)
+{
+	double u = p.x / T;
+
+	return p.y > 80 * u * (1 - u) && p.y < T - 80 * u * (1 - u);
+}
+
+static bool
+in_three(struct pt p)
+{
+	double u = p.x / T;
+
+	return p.y < T - 112 * u * (1 - u);
+}
+
+static bool
+in_four(struct pt p)
+{
+	return true;
+}
+
+static const struct cshape {
+	uint8_t mask;		/* sides, N = 1, E = 2, S = 4, W = 8 */
+	const struct pathop *fill, *wall;
+	struct pt pennant;
+	bool (*inside)(struct pt);
+} cshapes[] = {
+	{ 1, (const struct pathop[]){ { 'M', { { 0, 0 } } }, { 'L', { { 64, 0 } } },
+	    { 'Q', { { 32, 34 }, { 0, 0 } } }, { .op = 'Z' }, { .op = 0 } },
+	    (const struct pathop[]){ { 'M', { { 64, 0 } } }, { 'Q', { { 32, 34 }, { 0, 0 } } },
+	    { .op = 0 } }, { 46, 7 }, in_cap },
+	{ 9, (const struct pathop[]){ { 'M', { { 0, 64 } } }, { 'L', { { 0, 0 } } },
+	    { 'L', { { 64, 0 } } }, { 'Q', { { 36, 36 }, { 0, 64 } } }, { .op = 'Z' },
+	    { .op = 0 } },
+	    (const struct pathop[]){ { 'M', { { 64, 0 } } }, { 'Q', { { 36, 36 }, { 0, 64 } } },
+	    { .op = 0 } }, { 11, 11 }, in_corner },
+	{ 10, (const struct pathop[]){ { 'M', { { 0, 0 } } }, { 'Q', { { 32, 40 }, { 64, 0 } } },
+	    { 'L', { { 64, 64 } } }, { 'Q', { { 32, 24 }, { 0, 64 } } }, { .op = 'Z' },
+	    { .op = 0 } },
+	    (const struct pathop[]){ { 'M', { { 0, 0 } } }, { 'Q', { { 32, 40 }, { 64, 0 } } },
+	    { 'M', { { 64, 64 } } }, { 'Q', { { 32, 24 }, { 0, 64 } } }, { .op = 0 } }, { 12, 32 },
+	    in_band },
+	{ 11, (const struct pathop[]){ { 'M', { { 0, 0 } } }, { 'L', { { 64, 0 } } },
+	    { 'L', { { 64, 64 } } }, { 'Q', { { 32, 8 }, { 0, 64 } } }, { .op = 'Z' },
+	    { .op = 0 } },
+	    (const struct pathop[]){ { 'M', { { 64, 64 } } }, { 'Q', { { 32, 8 }, { 0, 64 } } },
+	    { .op = 0 } }, { 13, 13 }, in_three },
+	{ 15, (const struct pathop[]){ { 'M', { { 0, 0 } } }, { 'L', { { 64, 0 } } },
+	    { 'L', { { 64, 64 } } }, { 'L', { { 0, 64 } } }, { .op = 'Z' }, { .op = 0 } },
+	    (const struct pathop[]){ { .op = 0 } }, { 13, 13 }, in_four },
+};
+
+/* The shape and turns for a city reaching the sides in m; every non-empty m has one. */
+static const struct cshape *
+city_shape(uint8_t m, int *r)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cshapes) / sizeof(cshapes[0]); i++)
+		for (*r = 0; *r < 4; (*r)++)
+			if (turn4(cshapes[i].mask, *r) == m)
+				return &cshapes[i];
+	*r = 0;
+	return &cshapes[sizeof(cshapes) / sizeof(cshapes[0]) - 1];
+}
+
+static void
+path(struct sctx *c, const struct pathop *ops, int r)
+{
+	int i, n;
+
+	for (; ops->op; ops++) {
+		sp(c, "%c", ops->op);
+		n = ops->op == 'Q' ? 2 : ops->op == 'Z' ? 0 : 1;
+		for (i = 0; i < n; i++) {
+			struct pt q = turn(ops->p[i], r);
+
+			if (i > 0)
+				sp(c, " ");
+			num(c, q.x);
+			sp(c, " ");
+			num(c, q.y);
+		}
+	}
+}
+
+/* One tile laid out: which segment each sample point shows, where marks and figures stand. */
+struct tlayout {
+	const struct tiletype *t;
+	int rot;
+	int8_t own[GRID][GRID];
+	struct pt mark[MAXSEG];		/* a cloister, a garden: its figure stands there */
+	bool hasmark[MAXSEG];
+	uint8_t nfig[MAXSEG];		/* figures placed on each segment so far */
+	bool village;
+};
+
+static struct pt
+sample(int i, int j)
+{
+	return (struct pt){ 4 * (i + 1), 4 * (j + 1) };
+}
+
+/* A road's centre line: to the middle of the tile from each side, or through it as one
+ * curve when the road joins two sides. Returns the number of pieces, as polylines. */
+#define ROADSTEPS 8
+static int
+road_line(const struct tiletype *t, int rot, int s, struct pt line[4][ROADSTEPS + 1], int *len)
+{
+	uint8_t m = t->rsides[rot][s];
+	int a = -1, b = -1, side, n = 0, i;
+
+	if (__builtin_popcount(m) == 2) {
+		for (side = 0; side < 4; side++)
+			if (m & (1u << side)) {
+				if (a < 0)
+					a = side;
+				else
+					b = side;
+			}
+		for (i = 0; i <= ROADSTEPS; i++) {
+			double u = (double)i / ROADSTEPS;
+
+			line[0][i].x = (1 - u) * (1 - u) * sidemid[a].x +
+			    2 * u * (1 - u) * centre.x + u * u * sidemid[b].x;
+			line[0][i].y = (1 - u) * (1 - u) * sidemid[a].y +
+			    2 * u * (1 - u) * centre.y + u * u * sidemid[b].y;
+		}
+		*len = ROADSTEPS + 1;
+		return 1;
+	}
+	for (side = 0; side < 4; side++)
+		if (m & (1u << side)) {
+			line[n][0] = sidemid[side];
+			line[n][1] = centre;
+			n++;
+		}
+	*len = 2;
+	return n;
+}
+
+static double
+road_dist2(const struct tiletype *t, int rot, int s, struct pt p)
+{
+	struct pt line[4][ROADSTEPS + 1];
+	int len, n = road_line(t, rot, s, line, &len), i, k;
+	double best = 1e9, d;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i + 1 < len; i++)
+			if ((d = segdist2(p, line[k][i], line[k][i + 1])) < best)
+				best = d;
+	return best;
+}
+
+static bool
+city_covers(const struct tiletype *t, int rot, int s, struct pt p)
+{
+	int r;
+	const struct cshape *sh = city_shape(t->rsides[rot][s], &r);
+
+	return sh->inside(unturn(p, r));
+}
+
+/* The field of the half-edge nearest to p: fields are split by the roads and cities between
+ * their half-edges, so the nearest half tells which side of them p lies. */
+static int
+field_at(const struct tiletype *t, int rot, struct pt p)
+{
+	int h, s, best = -1;
+	double d, bd = 1e9;
+
+	for (h = 0; h < 8; h++) {
+		if ((s = t->halfseg[rot][h]) < 0 || t->seg[s].kind != K_FIELD)
+			continue;
+		d = h % 2 == 0 ? segdist2(p, corner[h / 2], sidemid[h / 2]) :
+		    segdist2(p, sidemid[h / 2], corner[(h / 2 + 1) % 4]);
+		if (d < bd) {
+			bd = d;
+			best = s;
+		}
+	}
+	return best;
+}
+
+static void
+disc(struct tlayout *L, struct pt p, double r)
+{
+	int i, j;
+
+	for (j = 0; j < GRID; j++)
+		for (i = 0; i < GRID; i++)
+			if (dist2(sample(i, j), p) <= r * r)
+				L->own[j][i] = OWN_MARK;
+}
+
+enum { WANT_SEG, WANT_FIELD, WANT_OPEN };
+
+static bool
+wanted(const struct tlayout *L, int own, int how, int s)
+{
+	if (how == WANT_SEG)
+		return own == s;
+	if (own >= 0 && L->t->seg[own].kind == K_FIELD)
+		return true;
+	return how == WANT_OPEN && own == OWN_NONE;
+}
+
+/* The wanted sample point with the most room around it; ties go to the one nearest the
+ * middle of the tile, then to the first. False if no point is wanted. */
+static bool
+roomiest(const struct tlayout *L, int how, int s, struct pt *out)
+{
+	int i, j, k, l;
+	double room, d, bestroom = -1, bestmid = 0, mid;
+	struct pt p;
+
+	for (j = 0; j < GRID; j++)
+		for (i = 0; i < GRID; i++) {
+			if (!wanted(L, L->own[j][i], how, s))
+				continue;
+			p = sample(i, j);
+			/* the tile's edge counts as a neighbour a little farther off */
+			d = p.x < p.y ? p.x : p.y;
+			d = T - p.x < d ? T - p.x : d;
+			d = T - p.y < d ? T - p.y : d;
+			room = (d + 2) * (d + 2);
+			for (l = 0; l < GRID; l++)
+				for (k = 0; k < GRID; k++)
+					if (!wanted(L, L->own[l][k], how, s) &&
+					    (d = dist2(p, sample(k, l))) < room)
+						room = d;
+			mid = dist2(p, centre);
+			if (room > bestroom || (room == bestroom && mid < bestmid)) {
+				bestroom = room;
+				bestmid = mid;
+				*out = p;
+			}
+		}
+	return bestroom >= 0;
+}
+
+static void draw_road_edge(struct sctx *, const struct tlayout *, int);
+static void draw_road(struct sctx *, const struct tlayout *, int);
+static void draw_city(struct sctx *, const struct tlayout *, int);
+static void draw_cloister(struct sctx *, const struct tlayout *, int);
+static void draw_garden(struct sctx *, const struct tlayout *, int);
+static void draw_unknown(struct sctx *, const struct tlayout *, int);
+static void draw_tent(struct sctx *, const struct tlayout *, int);
+static void draw_fair(struct sctx *, const struct tlayout *, int);
+
+/* How each kind of segment takes room and is drawn. Areas claim sample points (cities before
+ * roads before fields); marks stand at one point: the middle, the roomiest spot of a field or
+ * of any open ground. Layers order the drawing; `under` runs for every segment first. A kind
+ * missing here is drawn as a neutral grey mark. */
+static const struct skind {
+	int area;
+	int where;
+	double radius;
+	double figdy;		/* a figure on a mark stands lower, leaving the mark seen */
+	int layer;
+	void (*under)(struct sctx *, const struct tlayout *, int);
+	void (*draw)(struct sctx *, const struct tlayout *, int);
+} skinds[NKINDS] = {
+	[K_FIELD] = { AREA_FIELD, 0, 0, 0, 0, NULL, NULL },
+	[K_ROAD] = { AREA_ROAD, 0, 0, 0, 1, draw_road_edge, draw_road },
+	[K_CITY] = { AREA_CITY, 0, 0, 0, 2, NULL, draw_city },
+	[K_CLOISTER] = { AREA_NONE, MARK_CENTRE, 13, 5, 3, NULL, draw_cloister },
+	[K_GARDEN] = { AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
+	[K_TENT] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
+	[K_FAIR] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
+};
+#define NLAYERS 4
+
+static const struct skind *
+skind(int kind)
+{
+	static const struct skind unknown = { AREA_NONE, MARK_OPEN, 7, 7, 3, NULL, draw_unknown };
+
+	return kind < NKINDS && (skinds[kind].area || skinds[kind].where) ? &skinds[kind] :
+	    &unknown;
+}
+
+static void
+layout(struct tlayout *L, const struct tiletype *t, int rot)
+{
+	int i, j, s, k, ends = 0, where;
+	bool midtaken = false;
+	struct pt p;
+
+	memset(L, 0, sizeof(*L));
+	L->t = t;
+	L->rot = rot;
+	for (j = 0; j < GRID; j++)
+		for (i = 0; i < GRID; i++) {
+			p = sample(i, j);
+			L->own[j][i] = OWN_NONE;
+			for (s = 0; s < t->nseg && L->own[j][i] == OWN_NONE; s++)
+				if (skind(t->seg[s].kind)->area == AREA_CITY &&
+				    city_covers(t, rot, s, p))
+					L->own[j][i] = s;
+			for (s = 0; s < t->nseg && L->own[j][i] == OWN_NONE; s++)
+				if (skind(t->seg[s].kind)->area == AREA_ROAD &&
+				    road_dist2(t, rot, s, p) <= 5.5 * 5.5)
+					L->own[j][i] = s;
+			if (L->own[j][i] == OWN_NONE)
+				L->own[j][i] = field_at(t, rot, p);
+		}
+	/* marks in the middle first, then a village where roads end and nothing else stands,
+	 * then pennants, then the marks that need open ground */
+	for (s = 0; s < t->nseg; s++) {
+		if (skind(t->seg[s].kind)->area == AREA_ROAD &&
+		    __builtin_popcount(t->rsides[rot][s]) == 1)
+			ends++;
+		if (skind(t->seg[s].kind)->where == MARK_CENTRE) {
+			L->mark[s] = centre;
+			L->hasmark[s] = true;
+			disc(L, centre, skind(t->seg[s].kind)->radius);
+			midtaken = true;
+		}
+	}
+	if (ends > 0 && !midtaken && L->own[GRID / 2][GRID / 2] >= 0 &&
+	    skind(t->seg[L->own[GRID / 2][GRID / 2]].kind)->area != AREA_CITY) {
+		L->village = true;
+		disc(L, centre, 8);
+	}
+	for (s = 0; s < t->nseg; s++) {
+		if (skind(t->seg[s].kind)->area != AREA_CITY)
+			continue;
+		const struct cshape *sh = city_shape(t->rsides[rot][s], &k);
+
+		for (i = 0; i < t->seg[s].pennants && i < 3; i++)
+			disc(L, turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, k), 7);
+	}
+	for (where = MARK_FIELD; where <= MARK_OPEN; where++)
+		for (s = 0; s < t->nseg; s++) {
+			if (skind(t->seg[s].kind)->where != where)
+				continue;
+			if (!roomiest(L, where == MARK_FIELD ? WANT_FIELD : WANT_OPEN, s, &p) &&
+			    !roomiest(L, WANT_OPEN, s, &p))
+				p = centre;
+			L->mark[s] = p;
+			L->hasmark[s] = true;
+			disc(L, p, skind(t->seg[s].kind)->radius);
+		}
+}
+
+/* The road's centre line as path data: one curve through the middle when the road joins two
+ * sides, else a line from each side to the middle, where the road ends. */
+static void
+road_d(struct sctx *c, const struct tlayout *L, int s)
+{
+	uint8_t m = L->t->rsides[L->rot][s];
+	int side, a = -1, b = -1;
+
+	if (__builtin_popcount(m) == 2) {
+		for (side = 0; side < 4; side++)
+			if (m & (1u << side)) {
+				if (a < 0)
+					a = side;
+				else
+					b = side;
+			}
+		sp(c, "M");
+		num(c, sidemid[a].x);
+		sp(c, " ");
+		num(c, sidemid[a].y);
+		if ((a ^ b) == 2)
+			sp(c, "L");
+		else {
+			sp(c, "Q");
+			num(c, centre.x);
+			sp(c, " ");
+			num(c, centre.y);
+			sp(c, " ");
+		}
+		num(c, sidemid[b].x);
+		sp(c, " ");
+		num(c, sidemid[b].y);
+		return;
+	}
+	for (side = 0; side < 4; side++)
+		if (m & (1u << side)) {
+			sp(c, "M");
+			num(c, sidemid[side].x);
+			sp(c, " ");
+			num(c, sidemid[side].y);
+			sp(c, "L");
+			num(c, centre.x);
+			sp(c, " ");
+			num(c, centre.y);
+		}
+}
+
+/* A road is a wide dark line under a narrower light one: the verges show where it runs even
+ * over a light field, and junctions merge as the light lines go over every dark one. */
+static void
+draw_road_edge(struct sctx *c, const struct tlayout *L, int s)
+{
+	sp(c, "<path d=\"");
+	road_d(c, L, s);
+	sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"9\"/>\n");
+}
+
+static void
+draw_road(struct sctx *c, const struct tlayout *L, int s)
+{
+	sp(c, "<path d=\"");
+	road_d(c, L, s);
+	sp(c, "\" fill=\"none\" stroke=\"" C_ROAD "\" stroke-width=\"5\"/>\n");
+}
+
+static void
+draw_city(struct sctx *c, const struct tlayout *L, int s)
+{
+	int r, i;
+	const struct cshape *sh = city_shape(L->t->rsides[L->rot][s], &r);
+	struct pt p;
+
+	sp(c, "<path d=\"");
+	path(c, sh->fill, r);
+	sp(c, "\" fill=\"" C_CITY "\"/>\n");
+	if (sh->wall[0].op) {
+		sp(c, "<path d=\"");
+		path(c, sh->wall, r);
+		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"2.5\" "
+		    "stroke-linecap=\"round\"/>\n");
+	}
+	for (i = 0; i < L->t->seg[s].pennants && i < 3; i++) {
+		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
+		/* a shield: flat top, round bottom */
+		sp(c, "<path d=\"M");
+		num(c, p.x - 4.5);
+		sp(c, " ");
+		num(c, p.y - 5.5);
+		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"#2456a6\" stroke=\"#f6f1e2\" "
+		    "stroke-width=\"1.2\"/>\n");
+	}
+}
+
+static void
+draw_house(struct sctx *c, struct pt p, double w, double h, double roof)
+{
+	sp(c, "<path d=\"M");
+	num(c, p.x - w / 2);
+	sp(c, " ");
+	num(c, p.y);
+	sp(c, "h");
+	num(c, w);
+	sp(c, "v");
+	num(c, h);
+	sp(c, "h");
+	num(c, -w);
+	sp(c, "z\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n<path d=\"M");
+	num(c, p.x - w / 2 - 2);
+	sp(c, " ");
+	num(c, p.y + 1);
+	sp(c, "L");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - roof);
+	sp(c, "L");
+	num(c, p.x + w / 2 + 2);
+	sp(c, " ");
+	num(c, p.y + 1);
+	sp(c, "z\" fill=\"" C_ROOF "\" stroke=\"" C_INK "\" stroke-linejoin=\"round\"/>\n");
+}
+
+static void
+draw_village(struct sctx *c)
+{
+	draw_house(c, (struct pt){ centre.x, centre.y - 1 }, 10, 7, 7);
+}
+
+static void
+draw_cloister(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	draw_house(c, (struct pt){ p.x, p.y - 1 }, 18, 11, 10);
+	sp(c, "<path d=\"M");
+	num(c, p.x - 2);
+	sp(c, " ");
+	num(c, p.y + 10);
+	sp(c, "v-6h4v6z\" fill=\"" C_INK "\"/>\n<path d=\"M");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 11);
+	sp(c, "v-6m-3 2.5h6\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n");
+}
+
+static void
+draw_garden(struct sctx *c, const struct tlayout *L, int s)
+{
+	static const double blobs[3][3] = { { -4, 1.5, 4.5 }, { 4, 1.5, 4.5 }, { 0, -2.5, 5 } };
+	struct pt p = L->mark[s];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		sp(c, "<circle cx=\"");
+		num(c, p.x + blobs[i][0]);
+		sp(c, "\" cy=\"");
+		num(c, p.y + blobs[i][1]);
+		sp(c, "\" r=\"");
+		num(c, blobs[i][2]);
+		sp(c, "\" fill=\"#3d7a2a\" stroke=\"#234d17\"/>\n");
+	}
+	sp(c, "<circle cx=\"");
+	num(c, p.x - 1.5);
+	sp(c, "\" cy=\"");
+	num(c, p.y - 4);
+	sp(c, "\" r=\"1.8\" fill=\"#74b34c\"/>\n");
+}
+
+/* The fortune teller's tent: a striped cone with a pennon. */
+static void
+draw_tent(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<path d=\"M");
+	num(c, p.x - 9);
+	sp(c, " ");
+	num(c, p.y + 7);
+	sp(c, "L");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "L");
+	num(c, p.x + 9);
+	sp(c, " ");
+	num(c, p.y + 7);
+	sp(c, "z\" fill=\"#7b3fa0\" stroke=\"" C_INK "\"/>\n<path d=\"M");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "L");
+	num(c, p.x - 3);
+	sp(c, " ");
+	num(c, p.y + 7);
+	sp(c, "M");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "L");
+	num(c, p.x + 3);
+	sp(c, " ");
+	num(c, p.y + 7);
+	sp(c, "\" stroke=\"#f2d15c\" stroke-width=\"1.5\"/>\n<path d=\"M");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "v-4l4 1.5-4 1.5\" fill=\"#f2d15c\" stroke=\"" C_INK "\" stroke-width=\".8\"/>\n");
+}
+
+/* The fair: a booth under a red and white awning. */
+static void
+draw_fair(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<rect x=\"");
+	num(c, p.x - 8);
+	sp(c, "\" y=\"");
+	num(c, p.y - 1);
+	sp(c, "\" width=\"16\" height=\"8\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n");
+	sp(c, "<path d=\"M");
+	num(c, p.x - 10);
+	sp(c, " ");
+	num(c, p.y - 1);
+	sp(c, "L");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "L");
+	num(c, p.x + 10);
+	sp(c, " ");
+	num(c, p.y - 1);
+	sp(c, "z\" fill=\"#c8312b\" stroke=\"" C_INK "\"/>\n<path d=\"M");
+	num(c, p.x - 4);
+	sp(c, " ");
+	num(c, p.y - 1);
+	sp(c, "L");
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y - 9);
+	sp(c, "L");
+	num(c, p.x + 4);
+	sp(c, " ");
+	num(c, p.y - 1);
+	sp(c, "\" fill=\"#ffffff\"/>\n");
+}
+
+static void
+draw_unknown(struct sctx *c, const struct tlayout *L, int s)
+{
+	sp(c, "<circle cx=\"");
+	num(c, L->mark[s].x);
+	sp(c, "\" cy=\"");
+	num(c, L->mark[s].y);
+	sp(c, "\" r=\"6\" fill=\"#c8c8c8\" stroke=\"#555555\"/>\n");
+}
+
+static void
+draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
+{
+	const struct tiletype *t = L->t;
+	int layer, s;
+
+	sp(c, "<g transform=\"translate(%d %d)\">\n", ox, oy);
+	sp(c, "<rect width=\"%d\" height=\"%d\" fill=\"" C_FIELD "\"/>\n", T, T);
+	for (s = 0; s < t->nseg; s++)
+		if (skind(t->seg[s].kind)->under)
+			skind(t->seg[s].kind)->under(c, L, s);
+	for (layer = 0; layer < NLAYERS; layer++) {
+		for (s = 0; s < t->nseg; s++)
+			if (skind(t->seg[s].kind)->layer == layer && skind(t->seg[s].kind)->draw)
+				skind(t->seg[s].kind)->draw(c, L, s);
+		if (layer == 2 && L->village)
+			draw_village(c);
+	}
+	sp(c, "<rect x=\".5\" y=\".5\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#000000\" "
+	    "stroke-opacity=\".22\"/>\n</g>\n", T - 1, T - 1);
+}
+
+/* Where a figure on segment s stands, and the room it takes from the next one. */
+static struct pt
+figure_spot(struct tlayout *L, int s)
+{
+	const struct tiletype *t = L->t;
+	uint8_t m = t->rsides[L->rot][s];
+	struct pt p = centre;
+	int side, n = 0;
+
+	if (L->hasmark[s] && L->nfig[s] == 0) {
+		p = L->mark[s];
+		p.y += skind(t->seg[s].kind)->figdy;
+	}
+	else if (skind(t->seg[s].kind)->area == AREA_ROAD && L->nfig[s] == 0) {
+		/* on the road: halfway along a bend, near the side where a road ends */
+		p.x = p.y = 0;
+		for (side = 0; side < 4; side++)
+			if (m & (1u << side)) {
+				p.x += sidemid[side].x;
+				p.y += sidemid[side].y;
+				n++;
+			}
+		if (n == 1) {
+			p.x = p.x + 0.4 * (centre.x - p.x);
+			p.y = p.y + 0.4 * (centre.y - p.y);
+		} else if (n == 2) {
+			p.x = p.x / 4 + centre.x / 2;
+			p.y = p.y / 4 + centre.y / 2;
+		} else
+			p = centre;
+	} else if (!roomiest(L, WANT_SEG, s, &p) && !roomiest(L, WANT_OPEN, s, &p))
+		p = centre;
+	L->nfig[s]++;
+	p.x = p.x < 10 ? 10 : p.x > T - 10 ? T - 10 : p.x;
+	p.y = p.y < 10 ? 10 : p.y > T - 10 ? T - 10 : p.y;
+	disc(L, p, 9);
+	return p;
+}
+
+/* A meeple, 18 px tall, standing on its spot or lying on it as a farmer. */
+static const char meeple[] =
+    "M-2.6 -3C-4.8 -4.2 -4.2 -9 0 -9C4.2 -9 4.8 -4.2 2.6 -3L7.6 -2C9.4 -1.6 9.4 1.4 7.6 1.6"
+    "L3.6 1.8L6.8 8.2C7.2 9 6.6 9.2 6 9.2L2.2 9.2L0 5.6L-2.2 9.2L-6 9.2C-6.6 9.2 -7.2 9 -6.8 "
+    "8.2L-3.6 1.8L-7.6 1.6C-9.4 1.4 -9.4 -1.6 -7.6 -2Z";
+
+static void
+draw_meeple(struct sctx *c, struct pt p, int color, bool lying)
+{
+	sp(c, "<path d=\"%s\" transform=\"translate(", meeple);
+	num(c, p.x);
+	sp(c, " ");
+	num(c, p.y);
+	sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>\n",
+	    lying ? " rotate(90)" : "", pcolors[color].svg, pcolors[color].ink);
+}
+
+static void
+draw_figures(struct sctx *c, int b, int ox, int oy)
+{
+	const struct carc_game *g = c->v->g;
+	const struct placed *pl = &g->board[b];
+	const struct tiletype *t = &g->ts.types[pl->type];
+	struct tlayout L;
+	struct pt p;
+	int i;
+
+	layout(&L, t, pl->rot);
+	for (i = 0; i < g->nfigs; i++) {
+		if (g->figs[i].tile != b || g->figs[i].seg >= t->nseg)
+			continue;
+		p = figure_spot(&L, g->figs[i].seg);
+		p.x += ox;
+		p.y += oy;
+		draw_meeple(c, p, c->v->color[g->figs[i].owner],
+		    t->seg[g->figs[i].seg].kind == K_FIELD);
+	}
+}
+
+static void
+rect(struct sctx *c, double x, double y, double w, double h, const char *attrs)
+{
+	sp(c, "<rect x=\"");
+	num(c, x);
+	sp(c, "\" y=\"");
+	num(c, y);
+	sp(c, "\" width=\"");
+	num(c, w);
+	sp(c, "\" height=\"");
+	num(c, h);
+	sp(c, "\" %s/>\n", attrs);
+}
+
+/* The page position of board cell x, y. */
+#define CELLX(x) (bx + ((x) - v.minx) * T)
+#define CELLY(y) (by + ((y) - v.miny) * T)
+
+int
+carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
+    struct carc_buf *out, struct carc_err *err)
+{
+	struct view v;
+	struct sctx c = { &v, out, 0 };
+	struct carc_buf line = { 0 };
+	struct tlayout L;
+	char label[16];
+	int ncol, nrow, lw = 0, lh = 0, bx, by, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
+
+	view_init(&v, g, o);
+	ncol = v.maxx - v.minx + 1;
+	nrow = v.maxy - v.miny + 1;
+	if (!o->nocoords) {
+		for (y = v.miny; y <= v.maxy; y++)
+			if ((n = snprintf(label, sizeof(label), "%d", y)) > lw)
+				lw = n;
+		lw = lw * 8 + 10;
+		lh = 20;
+	}
+	bx = MARGIN + lw;
+	by = MARGIN + lh;
+	for (i = 0; i < g->nplayers; i++)
+		if ((n = strlen(g->pl[i].name)) > namew)
+			namew = n;
+	namew = namew * 8 + 16 < 64 ? 64 : namew * 8 + 16;	/* no narrower than "player" */
+	c.rc |= view_status(&v, &line);
+	/* the table's width from the lengths of its texts, at about 7.5 px a character */
+	tw = 40 + namew + 90 + 150;
+	if ((int)(line.len * 15 / 2) + 10 > tw)
+		tw = line.len * 15 / 2 + 10;
+	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)
+		tw = 20 + g->ndrawn * (T + 16);
+	tx = MARGIN;
+	ty = by + nrow * T + 28;
+	w = bx + ncol * T + MARGIN;
+	if (tx + tw + MARGIN > w)
+		w = tx + tw + MARGIN;
+	h = ty + (g->nplayers + 2) * ROWH + (g->phase == CARC_PLACE ? T + 16 : 0) + MARGIN;
+
+	sp(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	sp(&c, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\">\n", w, h, w, h);
+	sp(&c, "<title>carc: ");
+	xml(&c, line.data ? line.data : "");
+	sp(&c, "</title>\n");
+	rect(&c, 0, 0, w, h, "fill=\"" C_BACK "\"");
+	if (!o->nocoords) {
+		sp(&c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
+		for (x = v.minx; x <= v.maxx; x++)
+			sp(&c, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+			    bx + (x - v.minx) * T + T / 2, by - 7, x);
+		for (y = v.miny; y <= v.maxy; y++)
+			sp(&c, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", bx - 8,
+			    by + (y - v.miny) * T + T / 2 + 4, y);
+		sp(&c, "</g>\n");
+	}
+	/* shadows first, so that no tile's shadow falls on another tile */
+	sp(&c, "<g fill=\"#000000\" fill-opacity=\".16\">\n");
+	for (b = 0; b < g->nboard; b++)
+		rect(&c, CELLX(g->board[b].x) + 2, CELLY(g->board[b].y) + 2, T, T, "");
+	sp(&c, "</g>\n");
+	for (b = 0; b < g->nboard; b++) {
+		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
+		draw_tile(&c, &L, CELLX(g->board[b].x), CELLY(g->board[b].y));
+	}
+	for (y = v.miny; y <= v.maxy; y++)
+		for (x = v.minx; x <= v.maxx; x++)
+			if (view_legal(&v, x, y))
+				rect(&c, CELLX(x) + 6, CELLY(y) + 6, T - 12, T - 12, "rx=\"5\" "
+				    "fill=\"#ffffff\" fill-opacity=\".5\" stroke=\"" C_INK "\" "
+				    "stroke-width=\"1.5\" stroke-dasharray=\"5 3\"");
+	/* figures over every tile, as a figure near an edge may reach into the next tile */
+	for (b = 0; b < g->nboard; b++)
+		draw_figures(&c, b, CELLX(g->board[b].x), CELLY(g->board[b].y));
+	for (y = v.miny; y <= v.maxy; y++)
+		for (x = v.minx; x <= v.maxx; x++)
+			if (view_highlighted(&v, x, y))
+				rect(&c, CELLX(x) + 1.5, CELLY(y) + 1.5, T - 3, T - 3, "fill=\"none\" "
+				    "stroke=\"#d81b7a\" stroke-width=\"3\" stroke-dasharray=\"7 4\"");
+	/* catapult tokens where they came to rest, in their hurlers' colours */
+	if (g->cat.on && g->cat.token != TOKEN_CATCH)
+		for (i = 0; i < g->cat.hurled + (g->cat.pending != PENDING_NONE ||
+		    g->phase == CARC_SEDUCE); i++) {
+			sp(&c, "<circle cx=\"");
+			num(&c, bx + (g->cat.land[i].x / 100.0 - v.minx) * T);
+			sp(&c, "\" cy=\"");
+			num(&c, by + (g->cat.land[i].y / 100.0 - v.miny) * T);
+			sp(&c, "\" r=\"6\" fill=\"%s\" stroke=\"#000000\" stroke-width=\"2\" "
+			    "stroke-dasharray=\"3 2\"/>\n", pcolors[v.color[(int)g->cat.land[i].player]].svg);
+		}
+	if (v.last >= 0) {
+		x = CELLX(g->board[v.last].x);
+		y = CELLY(g->board[v.last].y);
+		rect(&c, x + 1.5, y + 1.5, T - 3, T - 3,
+		    "fill=\"none\" stroke=\"#2b2116\" stroke-width=\"5\"");
+		rect(&c, x + 1.5, y + 1.5, T - 3, T - 3,
+		    "fill=\"none\" stroke=\"#ffd23f\" stroke-width=\"2.5\"");
+	}
+
+	/* the score table: who plays which colour, scores, figures left, what comes next */
+	sp(&c, "<g font-family=\"" FONT "\" font-size=\"13\" fill=\"" C_INK "\">\n");
+	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">player</text>\n", tx + 40, ty + 16);
+	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" text-anchor=\"end\">score</text>\n",
+	    tx + 40 + namew + 60, ty + 16);
+	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">figures left</text>\n",
+	    tx + 40 + namew + 90, ty + 16);
+	for (i = 0; i < g->nplayers; i++) {
+		y = ty + (i + 1) * ROWH;
+		if (g->phase != CARC_OVER && i == g->player)
+			sp(&c, "<path d=\"M%d %dl8 5l-8 5z\" fill=\"" C_INK "\"/>\n", tx, y + 6);
+		draw_meeple(&c, (struct pt){ tx + 22, y + 11 }, v.color[i], false);
+		sp(&c, "<text x=\"%d\" y=\"%d\">", tx + 40, y + 16);
+		xml(&c, g->pl[i].name);
+		sp(&c, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n",
+		    tx + 40 + namew + 60, y + 16, g->pl[i].score);
+		line.len = 0;
+		c.rc |= view_figures(&v, i, &line);
+		sp(&c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
+		xml(&c, line.data ? line.data : "");
+		sp(&c, "</text>\n");
+	}
+	y = ty + (g->nplayers + 1) * ROWH;
+	line.len = 0;
+	c.rc |= view_status(&v, &line);
+	sp(&c, "<text x=\"%d\" y=\"%d\">", tx, y + 18);
+	xml(&c, line.data ? line.data : "");
+	sp(&c, "</text>\n</g>\n");
+	if (g->phase == CARC_PLACE)
+		for (i = 0; i < g->ndrawn; i++) {
+			x = tx + 20 + i * (T + 16);
+			layout(&L, &g->ts.types[g->drawn[i]], 0);
+			draw_tile(&c, &L, x, y + 28);
+			sp(&c, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT "\" font-size=\"13\" "
+			    "fill=\"" C_INK "\">", x + T + 5, y + 28 + T / 2 + 4);
+			xml(&c, g->ts.types[g->drawn[i]].id);
+			sp(&c, "</text>\n");
+		}
+	sp(&c, "</svg>\n");
+	carc_buf_release(&line);
+	return c.rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}

@@ -1,0 +1,497 @@
+#!/usr/bin/env bats
+# carc-render's pictures: the board in characters (ascii, ansi) and as an SVG image, with the
+# options that mark cells and colour the players. Needs xmllint (Debian libxml2-utils) and
+# rsvg-convert (Debian librsvg2-bin). After a deliberate change of the pictures, rewrite the
+# golden files with: CARC_UPDATE_GOLDEN=1 bats tests/carc-render-pictures.bats
+
+bats_require_minimum_version 1.5.0
+load helper
+
+setup_file() {
+	# the golden game: every tile of the base set, played to the end by a seeded bot
+	cd "$BATS_FILE_TMPDIR"
+	carc-deck --players ann,bob --seed 1 > whole
+	play_out whole
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# Plays the game in file $1 to its end, every turn chosen by `carc-bot --seed 1 random`.
+play_out() {
+	local f=$1
+	while carc-draw < "$f" > "$f.d" 2> "$f.err"; do
+		carc-bot --seed 1 random < "$f.d" | carc-score > "$f.n" && mv "$f.n" "$f" || return 1
+	done
+	grep -q "game is over" "$f.err"
+}
+
+# Plays N turns of the game in file $1 with the seeded bot.
+play() {
+	local f=$1 n=$2
+	while [ "$n" -gt 0 ]; do
+		carc-draw < "$f" | carc-bot --seed 1 random | carc-score > "$f.n" && mv "$f.n" "$f" ||
+		    return 1
+		n=$((n - 1))
+	done
+}
+
+# A small board built by hand: the start tile D; a city corner with a pennant and ann's
+# follower north of it; bob's monk in a cloister to the east, its road running into the
+# start tile's; ann's farmer in the small field of a road bend to the west; and, placed last,
+# bob's follower on a city cap south, beside a garden.
+handbuilt() {
+	carc-deck --players ann,bob --deck M,A,V,Eg,U > board
+	turn board 0,-1,270,city:S
+	turn board 1,0,90,cloister
+	turn board -1,0,180,field:Ne
+	turn board 0,1,180,city:S
+}
+
+handbuilt_ascii="      -1       0       1
+
+            .......
+-1          ##*....
+            ###1##.
+
+    ...|1.. .#####. .......
+ 0  ...+--- ------- --[2]..
+    ....... ....... .......
+           +-------+
+           |.......|
+ 1         |..(%)..|
+           |.##2##.|
+           +-------+
+
+> 1 ann    0 points, 5 followers left
+  2 bob    0 points, 5 followers left
+phase draw: ann draws the next tile; 1 tile left"
+
+# The failure contract: STATUS, nothing on stdout, one line on stderr naming the tool.
+fails() {
+	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "carc-render: "*"$2"* ]] ||
+	    { echo "want $1 and '$2', got $status, stdout '${output:0:40}', stderr '$stderr'"; false; }
+}
+
+plain() {
+	sed 's/\x1b\[[0-9;]*m//g'
+}
+
+# The width and height an SVG says it has, and those of a PNG from its header, as WxH.
+svg_size() {
+	sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1x\2/p' "$1"
+}
+
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" |
+	    awk '{ printf "%dx%d\n", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
+		$5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+
+# Checks that SVG file $1 is well-formed XML and renders to a PNG of the size it claims.
+svg_ok() {
+	xmllint --noout "$1"
+	rsvg-convert "$1" -o "$1.png" 2> "$1.err"
+	[ ! -s "$1.err" ]
+	[ "$(head -c 4 "$1.png" | od -An -c | tr -d ' ')" = '211PNG' ]
+	[ -n "$(svg_size "$1")" ]
+	[ "$(png_size "$1.png")" = "$(svg_size "$1")" ] ||
+	    { echo "png $(png_size "$1.png"), svg $(svg_size "$1")"; false; }
+}
+
+# Compares standard input with the golden file tests/golden/$1.
+golden() {
+	cat > "got.$1"
+	if [ -n "${CARC_UPDATE_GOLDEN:-}" ]; then
+		mkdir -p "$TOP/tests/golden"
+		cp "got.$1" "$TOP/tests/golden/$1"
+	fi
+	cmp "got.$1" "$TOP/tests/golden/$1"
+}
+
+# The board part of a picture without coordinates: the lines above the players.
+board_lines() {
+	sed '/^[> ] [1-9] /,$d'
+}
+
+@test "ascii: the start tile, the players and what the game waits for" {
+	carc-deck --players ann,bob --seed 7 > game
+	run --separate-stderr carc-render --format ascii game
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "      0
+
+   .#####.
+0  -------
+   .......
+
+> 1 ann    0 points, 7 followers left
+  2 bob    0 points, 7 followers left
+phase draw: ann draws the next tile; 71 tiles left" ]
+}
+
+@test "ascii: a hand-built board with a city, a pennant, a cloister, a garden and figures" {
+	handbuilt
+	run --separate-stderr carc-render --format ascii board
+	[ "$status" -eq 0 ]
+	[ "$output" = "$handbuilt_ascii" ]
+}
+
+@test "ascii: a drawn tile is shown in its four rotations, the placed one is framed" {
+	carc-deck --players ann,bob --seed 7 --stack U > game
+	carc-draw game > place
+	run --separate-stderr carc-render --format ascii place
+	[ "$status" -eq 0 ]
+	[ "$output" = "      0
+
+   .#####.
+0  -------
+   .......
+
+> 1 ann    0 points, 7 followers left
+  2 bob    0 points, 7 followers left
+phase place: ann places U; 70 tiles left
+      0      90      180     270
+   ....... ...|... ....... ...|...
+U  ------- ...|... ------- ...|...
+   ....... ...|... ....... ...|..." ]
+	carc-place 1,0,0,road:E place > score
+	run --separate-stderr carc-render --format ascii score
+	[ "$output" = "      0       1
+          +-------+
+   .#####.|.......|
+0  -------|---1---|
+   .......|.......|
+          +-------+
+
+> 1 ann    0 points, 6 followers left
+  2 bob    0 points, 7 followers left
+phase score: ann has placed U; carc-score ends the turn" ]
+}
+
+@test "ascii: the end of a game names the winner; the whole board matches its golden file" {
+	run --separate-stderr carc-render --format ascii "$BATS_FILE_TMPDIR/whole"
+	[ "$status" -eq 0 ]
+	[ "${lines[${#lines[@]}-1]}" = "phase over: the game is over; bob wins with 21 points" ]
+	printf '%s\n' "$output" | golden base.txt
+}
+
+@test "ascii: every figure on the board shows, one digit each, at every stage of games" {
+	for seed in 1 2 3; do
+		carc-deck --players ann,bob,cat --seed "$seed" > game
+		for step in 10 10 10 10 10 10 10; do
+			play game "$step" || break
+			n=$(carc-render --format ascii --no-coords game | board_lines | tr -cd '1-9' | wc -c)
+			[ "$n" -eq "$(carc-render --format json game | jq '.figures | length')" ]
+		done
+	done
+	n=$(carc-render --no-coords "$BATS_FILE_TMPDIR/whole" | board_lines | tr -cd '1-9' | wc -c)
+	[ "$n" -eq "$(carc-render --format json "$BATS_FILE_TMPDIR/whole" | jq '.figures | length')" ]
+}
+
+@test "ansi: the ascii picture in colour, each follower in its player's colour" {
+	handbuilt
+	run --separate-stderr carc-render --format ansi board
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | plain)" = "$handbuilt_ascii" ]
+	# ann red and bob blue, on the board and beside their names; the last tile framed orange
+	[[ $output == *$'\e[0;38;5;231;48;5;160;1m1'* ]]
+	[[ $output == *$'\e[0;38;5;231;48;5;26;1m2'* ]]
+	[[ $output == *$'\e[0;38;5;214;1m+-------+'* ]]
+	[[ $output == *$'\e[0;38;5;231;48;5;160;1m1\e[0m ann'* ]]
+	# fields green, city walls dark on the city's colour, the cloister
+	[[ $output == *$'\e[0;38;5;22;48;5;107m.'* ]]
+	[[ $output == *$'\e[0;38;5;52;48;5;180;1m#'* ]]
+	[[ $output == *$'\e[0;38;5;124;48;5;224;1m['* ]]
+	# no colour leaks past the end of a line: the last escape on a line switches colours off
+	while IFS= read -r line; do
+		[[ $line != *$'\e'* || ${line##*$'\e['} == 0m* ]]
+	done <<< "$output"
+}
+
+@test "ansi is the default on a terminal, ascii into a pipe or a file" {
+	handbuilt
+	carc-render board > file
+	[ "$(cat file)" = "$handbuilt_ascii" ]
+	command -v script > /dev/null || skip "script(1) is missing"
+	script -qec "carc-render board" /dev/null > tty
+	grep -q $'\e\\[0;38;5;22;48;5;107m' tty
+	[ "$(tr -d '\r' < tty | plain)" = "$handbuilt_ascii" ]
+}
+
+@test "--no-coords leaves out the x and y labels and nothing else" {
+	handbuilt
+	run --separate-stderr carc-render --format ascii --no-coords board
+	[ "$status" -eq 0 ]
+	[ "$output" = "         .......
+         ##*....
+         ###1##.
+
+ ...|1.. .#####. .......
+ ...+--- ------- --[2]..
+ ....... ....... .......
+        +-------+
+        |.......|
+        |..(%)..|
+        |.##2##.|
+        +-------+
+
+> 1 ann    0 points, 5 followers left
+  2 bob    0 points, 5 followers left
+phase draw: ann draws the next tile; 1 tile left" ]
+	carc-render --format svg board > with.svg
+	carc-render --format svg --no-coords board > without.svg
+	grep -q '>-1</text>' with.svg
+	! grep -q '>-1</text>' without.svg
+	svg_ok without.svg
+}
+
+@test "--highlight X,Y frames a cell, empty or not; it may be given more than once" {
+	handbuilt
+	run --separate-stderr carc-render --format ascii --highlight -1,1 board
+	[ "$status" -eq 0 ]
+	[ "$output" = "      -1       0       1
+
+            .......
+-1          ##*....
+            ###1##.
+
+    ...|1.. .#####. .......
+ 0  ...+--- ------- --[2]..
+    ....... ....... .......
+   +-------+-------+
+   |       |.......|
+ 1 |       |..(%)..|
+   |       |.##2##.|
+   +-------+-------+
+
+> 1 ann    0 points, 5 followers left
+  2 bob    0 points, 5 followers left
+phase draw: ann draws the next tile; 1 tile left" ]
+	run carc-render --format ascii --highlight 2,-1 --highlight -1,-1 board
+	[ "${lines[1]}" = "   +-------+               +-------+" ]
+	# a cell beyond the board's edge widens the picture by one cell at most
+	run carc-render --format ascii --highlight 2,0 board
+	[ "${lines[0]}" = "      -1       0       1       2" ]
+	run carc-render --format ascii --highlight 9,0 board
+	[ "$output" = "$handbuilt_ascii" ]
+	carc-render --format svg --highlight -1,1 --highlight 1,1 board > h.svg
+	[ "$(grep -c 'stroke="#d81b7a"' h.svg)" -eq 2 ]
+	carc-render --format svg board | grep -vq 'stroke="#d81b7a"'
+	svg_ok h.svg
+}
+
+@test "--legal marks every empty cell where the drawn tile fits, and only in phase place" {
+	for seed in 1 2 3; do
+		carc-deck --players ann,bob --seed "$seed" > game
+		play game 12
+		carc-draw game > place
+		cells=$(carc-place --list place | cut -d, -f1,2 | sed 's,^.*/,,' | sort -u | wc -l)
+		[ "$cells" -gt 0 ]
+		[ "$(carc-render --format ascii --legal place | grep -o '\[ \]' | wc -l)" -eq "$cells" ]
+		carc-render --format svg --legal place > legal.svg
+		[ "$(grep -c 'stroke-dasharray="5 3"' legal.svg)" -eq "$cells" ]
+		svg_ok legal.svg
+		# without --legal, and in the other phases, no marks
+		! carc-render --format ascii place | grep -q '\[ \]'
+		cmp <(carc-render --format ascii --legal game) <(carc-render --format ascii game)
+		cmp <(carc-render --format svg --legal game) <(carc-render --format svg game)
+	done
+}
+
+@test "--player-colors gives the players their colours in ansi and svg" {
+	handbuilt
+	run --separate-stderr carc-render --format ansi --player-colors green,yellow board
+	[ "$status" -eq 0 ]
+	[[ $output == *$'\e[0;38;5;231;48;5;28;1m1'* ]]
+	[[ $output == *$'\e[0;38;5;16;48;5;220;1m2'* ]]
+	[[ $output != *$'48;5;160;1m1'* ]]
+	# a player without a colour takes the first one nobody has
+	run carc-render --format ansi --player-colors red board
+	[[ $output == *$'\e[0;38;5;231;48;5;26;1m2'* ]]
+	run carc-render --format ansi --player-colors blue board
+	[[ $output == *$'\e[0;38;5;231;48;5;26;1m1'* ]]
+	[[ $output == *$'\e[0;38;5;231;48;5;160;1m2'* ]]
+	carc-render --format svg --player-colors purple,orange board > c.svg
+	grep -q 'fill="#7b3fa8"' c.svg
+	grep -q 'fill="#f07f12"' c.svg
+	! grep -q 'fill="#d7263d"' c.svg
+	svg_ok c.svg
+	# ascii has no colours to give
+	cmp <(carc-render --format ascii --player-colors green,yellow board) <(carc-render --format ascii board)
+}
+
+@test "bad option values: status 64, nothing on standard output, one line on stderr" {
+	handbuilt
+	for cell in 1 1,2,3 a,b 1, ,1 1,-x 99999,0 ''; do
+		run --separate-stderr carc-render --highlight "$cell" board
+		fails 64 "bad cell '$cell' for --highlight"
+	done
+	for colors in mauve red,,blue '' red,blue,green,yellow,black,purple,orange RED; do
+		run --separate-stderr carc-render --format svg --player-colors "$colors" board
+		[ "$status" -eq 64 ]
+		[ -z "$output" ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+	run --separate-stderr carc-render --player-colors mauve board
+	fails 64 "unknown color 'mauve' (red, blue, green, yellow, black, purple, orange, pink, grey)"
+	for format in xml ANSI '' png; do
+		run --separate-stderr carc-render --format "$format" board
+		fails 64 "unknown format '$format' (ascii, ansi, svg, json)"
+	done
+	# options are checked before the state is read
+	run --separate-stderr carc-render --player-colors mauve nosuch
+	fails 64 "unknown color"
+	run --separate-stderr carc-render --legal --no-coords --frobnicate board
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]"* ]]
+}
+
+@test "-h shows every option in the usage" {
+	run --separate-stderr carc-render -h
+	[ "$status" -eq 0 ]
+	[ "$output" = "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
+                   [--no-coords] [--player-colors COLOR,...] [FILE]" ]
+}
+
+@test "svg: the whole base game matches its golden picture, byte for byte" {
+	carc-render --format svg "$BATS_FILE_TMPDIR/whole" > whole.svg
+	svg_ok whole.svg
+	golden base.svg < whole.svg
+	# the same bytes again, and from the same game read back from JSON
+	carc-render --format svg "$BATS_FILE_TMPDIR/whole" | cmp - whole.svg
+	carc-render --format json "$BATS_FILE_TMPDIR/whole" | carc-deck --from-json |
+	    carc-render --format svg | cmp - whole.svg
+}
+
+@test "svg: an SVG 1.1 document with a size, a view box, a title and a background" {
+	handbuilt
+	carc-render --format svg board > b.svg
+	svg_ok b.svg
+	[ "$(sed -n 1p b.svg)" = '<?xml version="1.0" encoding="UTF-8"?>' ]
+	[ "$(sed -n 2p b.svg)" = '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="402" height="368" viewBox="0 0 402 368">' ]
+	[ "$(sed -n 3p b.svg)" = '<title>carc: phase draw: ann draws the next tile; 1 tile left</title>' ]
+	[ "$(sed -n 4p b.svg)" = '<rect x="0" y="0" width="402" height="368" fill="#efe6d2"/>' ]
+	[ "$(tail -n 1 b.svg)" = '</svg>' ]
+	# the last tile placed, at 0,1, has the gold outline
+	grep -q '<rect x="107.5" y="165.5" width="61" height="61" fill="none" stroke="#ffd23f"' b.svg
+}
+
+@test "svg: the tiles drawn from their segments: cities, walls, pennants, roads, marks" {
+	handbuilt
+	carc-render --format svg board > b.svg
+	# five tiles on the field colour, with the city of M, D and Eg, each with its wall
+	[ "$(grep -c 'fill="#8fbd5a"' b.svg)" -eq 5 ]
+	[ "$(grep -c 'fill="#d9b47c"' b.svg)" -eq 3 ]
+	[ "$(grep -c 'stroke="#6b4a27"' b.svg)" -eq 3 ]
+	# one pennant, three roads with their verges, one cloister with its cross, one bush
+	[ "$(grep -c 'fill="#2456a6"' b.svg)" -eq 1 ]
+	[ "$(grep -c 'stroke="#f3ecd8"' b.svg)" -eq 3 ]
+	[ "$(grep -c 'stroke="#7b6c52"' b.svg)" -eq 3 ]
+	[ "$(grep -c 'stroke-width="1.5"/>' b.svg)" -eq 1 ]
+	[ "$(grep -c 'fill="#3d7a2a"' b.svg)" -eq 3 ]
+	# a city cap on N is a curve across the top; M turned to S and W is a corner; Eg turned
+	# half round has its cap on S
+	grep -q '<path d="M0 0L64 0Q32 34 0 0Z" fill="#d9b47c"/>' b.svg
+	grep -q '<path d="M64 64L0 64L0 0Q36 28 64 64Z" fill="#d9b47c"/>' b.svg
+	grep -q '<path d="M64 64L0 64Q32 30 64 64Z" fill="#d9b47c"/>' b.svg
+}
+
+@test "svg: a meeple for every figure, farmers lying down, and one beside each name" {
+	for state in "$BATS_FILE_TMPDIR/whole" board; do
+		[ "$state" = board ] && handbuilt
+		carc-render --format svg "$state" > f.svg
+		figures=$(carc-render --format json "$state" | jq '.figures | length')
+		farmers=$(carc-render --format json "$state" |
+		    jq '[.figures[] | select(.feature | startswith("field"))] | length')
+		[ "$figures" -gt 0 ]
+		[ "$farmers" -gt 0 ]
+		[ "$(grep -c '<path d="M-2.6 -3C' f.svg)" -eq $((figures + 2)) ]
+		[ "$(grep -c 'rotate(90)' f.svg)" -eq "$farmers" ]
+	done
+}
+
+@test "svg: every phase renders, the drawn tile shown while it waits to be placed" {
+	carc-deck --players ann,bob,cat --seed 4 > draw
+	play draw 5
+	carc-draw draw > place
+	carc-bot --seed 1 random place > score
+	for state in draw place score "$BATS_FILE_TMPDIR/whole"; do
+		carc-render --format svg "$state" > p.svg
+		svg_ok p.svg
+		carc-render --format svg --legal --no-coords --highlight 0,0 "$state" > q.svg
+		svg_ok q.svg
+	done
+	tile=$(carc-render --format json place | jq -r '.drawn[0]')
+	grep -q ">$tile</text>" <(carc-render --format svg place)
+	! grep -q ">$tile</text>" <(carc-render --format svg draw)
+}
+
+@test "svg: a user's own tile set draws from its data" {
+	cat > mine.yaml <<-'EOF'
+	name: mine
+	tiles:
+	  - id: Y1
+	    count: 2
+	    edges: C R C R
+	    cities:
+	      - {sides: N S, pennants: 2}
+	    roads:
+	      - W
+	      - E
+	    fields:
+	      - {halves: Wn Ws}
+	      - {halves: En Es}
+	  - id: Y2
+	    count: 2
+	    edges: R R R F
+	    cloister: true
+	    garden: true
+	    roads:
+	      - N E S
+	    fields:
+	      - {halves: Ne En}
+	      - {halves: Es Se Sw Ws Wn Nw}
+	  - id: Y3
+	    count: 2
+	    edges: C C C C
+	    cities:
+	      - {sides: N}
+	      - {sides: E}
+	      - {sides: S}
+	      - {sides: W}
+	    fields:
+	      - {halves: inner}
+	EOF
+	carc-deck --players ann,bob,cat --seed 3 --tileset mine.yaml --stack Y1,Y2,Y3,Y1,Y2,Y3 > game
+	play game 12
+	carc-render --format svg game > u.svg
+	svg_ok u.svg
+	# a shield for every pennant: two on Y1, one on the base tiles that have one
+	carc-render --format json game > game.json
+	[ "$(jq '[.board[] | select(.tile | test("^Y[123]$"))] | length' game.json)" -eq 6 ]
+	pennants=$(jq '[.board[].tile | {"Y1": 2, "C": 1, "F": 1, "M": 1, "Mg": 1, "O": 1, "Q": 1,
+	    "S": 1}[.] // 0] | add' game.json)
+	[ "$(grep -c 'fill="#2456a6"' u.svg)" -eq "$pennants" ]
+	# Y3's four caps each have a wall of their own
+	[ "$(grep -c '<path d="M64 0Q32 34 0 0"' u.svg)" -ge 1 ]
+	n=$(carc-render --no-coords game | board_lines | tr -cd '1-9' | wc -c)
+	[ "$n" -eq "$(carc-render --format json game | jq '.figures | length')" ]
+}
+
+@test "names from the state cannot break the XML or steer the terminal" {
+	handbuilt
+	carc-render --format json board |
+	    jq '.players[0].name = "<b>&\"x\u001b[31m" | .players[1].name = "\u00e9\u0085"' > odd.json
+	carc-deck --from-json odd.json > odd
+	carc-render --format svg odd > odd.svg
+	svg_ok odd.svg
+	grep -q '>&lt;b&gt;&amp;&quot;x?\[31m</text>' odd.svg
+	grep -q ">é?</text>" odd.svg
+	run carc-render --format ansi odd
+	[[ $output != *$'\e[31m'* ]]
+	[[ $output == *"<b>&\"x?[31m"* ]]
+}
