@@ -6,7 +6,7 @@ set -eu
 
 usage='usage: fortune-teller.sh [-o FILE] [PLAYERS [SEED]]
   PLAYERS  names, comma-separated (default: ann,bob)
-  SEED     the game seed (default: 5, a game with multi-draws and a completed tent)
+  SEED     the game seed (default: 6, a game with multi-draws and a completed tent)
   -o FILE  keep the final state in FILE (for carc-render, replay.sh, ...)'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +26,7 @@ if [ $# -gt 2 ]; then
 	exit 64
 fi
 players=${1:-ann,bob}
-seed=${2:-5}
+seed=${2:-6}
 
 for tool in carc-deck carc-draw carc-bot carc-score carc-render; do
 	if [ ! -x "$top/bin/$tool" ]; then
