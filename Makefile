@@ -11,7 +11,13 @@ PKG_CONFIG = pkg-config
 # Debian 12 names the msgpack-c pkg-config module "msgpack", later releases "msgpack-c".
 # Deferred (=) so that `make check` and `make demo` see packages that deps just installed.
 PKGS = yaml-0.1 $(shell $(PKG_CONFIG) --exists msgpack-c && echo msgpack-c || echo msgpack)
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
+# `make check SANITIZE=1` builds everything with AddressSanitizer and UBSan; any finding
+# aborts the tool, so the tests that ran it fail.
+SANITIZE =
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(if $(SANITIZE),$(SAN_FLAGS)) \
+	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
+ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
@@ -29,10 +35,17 @@ all: $(TOOLS) tests/unit
 lib/builtin.c: lib/embed.sh $(FORMATS)
 	sh lib/embed.sh $(FORMATS) > $@.tmp && mv $@.tmp $@
 
+# The objects remember the flags they were built with, so switching SANITIZE on or off
+# rebuilds everything instead of mixing sanitized and plain objects.
+.flags: FORCE
+	@f='$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS)'; \
+	    [ "$$(cat $@ 2>/dev/null)" = "$$f" ] || echo "$$f" > $@
+
 lib/libcarc.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
+$(LIBOBJ) bin/common.o: .flags
 $(LIBOBJ): lib/carc.h lib/internal.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
 
@@ -43,19 +56,57 @@ lib/render.o lib/svg.o lib/view.o: lib/view.h
 bin/common.o: bin/common.h lib/carc.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
 
 tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
+
+# Fuzzing (tests/fuzz/README): libFuzzer needs clang. The library is built again into
+# tests/fuzz/build with coverage and sanitizers, apart from the objects of `make`.
+FUZZ_CC = clang
+FUZZ_SECONDS = 60
+FUZZ_TARGETS = state json tileset move place
+FUZZ_BIN = $(FUZZ_TARGETS:%=tests/fuzz/build/fuzz-%)
+FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
+FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
+
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h
+	@mkdir -p tests/fuzz/build
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+
+tests/fuzz/build/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJ) $(LIBS)
+
+# kept between builds: make would otherwise remove them as intermediate files
+.SECONDARY: $(FUZZ_OBJ)
+
+fuzz-build: deps-fuzz lib/builtin.c
+	@$(MAKE) $(FUZZ_BIN)
+
+# Runs every target for FUZZ_SECONDS from its seed corpus; says what each did.
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Installs the Debian packages carc needs when they are missing (as root, or through sudo).
 deps:
 	@sh tests/deps.sh
 
+deps-fuzz:
+	@sh tests/deps.sh fuzz
+
+deps-valgrind:
+	@sh tests/deps.sh valgrind
+
 # Both suites run even when the first fails; the last line counts both.
 check: deps
 	@$(MAKE) all
 	@./tests/run.sh
+
+# Every tool under valgrind, on normal and error paths: no invalid access, no leak.
+valgrind: deps-valgrind
+	@$(MAKE) all SANITIZE=
+	@./tests/valgrind.sh
 
 demo: deps
 	@$(MAKE) all
@@ -74,6 +125,8 @@ uninstall:
 	cd $(DESTDIR)$(MANPREFIX) && rm -f man1/carc-*.1 man5/carc-state.5 man5/carc-tiles.5 man7/carc.7
 
 clean:
-	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit
+	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
+	rm -rf tests/fuzz/build
 
-.PHONY: all check clean demo deps install uninstall
+.PHONY: FORCE all check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build install \
+	uninstall valgrind

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make deps`: installs the Debian packages that building and testing carc need, when some are
-# missing (as root, or through sudo); otherwise says which apt-get command to run.
+# missing (as root, or through sudo); otherwise says which apt-get command to run. With an
+# argument, the packages of one more job: `fuzz` (make fuzz) or `valgrind` (make valgrind).
 set -eu
 
 # libc6-dev: gcc only recommends it, and without it nothing links. groff-base: the bats files
@@ -8,6 +9,13 @@ set -eu
 # (rsvg-convert): the picture tests check that carc-render's SVG is XML and renders.
 packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base \
 libxml2-utils librsvg2-bin"
+case ${1:-} in
+# libFuzzer and the sanitizer runtimes for clang come in libclang-rt-dev.
+fuzz) packages="clang libclang-rt-dev" ;;
+valgrind) packages=valgrind ;;
+'') ;;
+*) echo "deps: unknown job '$1' (fuzz, valgrind)" >&2; exit 64 ;;
+esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "deps: no dpkg-query, so not a Debian system: install by hand the equivalents of" \

@@ -1141,13 +1141,17 @@ write_state(const struct carc_game *g, struct carc_buf *b)
 	return 0;
 }
 
-/* Writes g, reads it back, writes again: the bytes must not change. Same through JSON. */
+/* Writes g, reads it back, writes again: the bytes must not change. Same through JSON.
+ * when may be one of nm()'s buffers, which the names of the checks reuse: it is copied. */
 static void
-round_trip(const struct carc_game *g, const char *when, int json)
+round_trip(const struct carc_game *g, const char *when_, int json)
 {
 	struct carc_buf a = { 0 }, b = { 0 }, j = { 0 };
 	struct carc_err err = { 0 };
 	struct carc_game *h;
+	char when[160];
+
+	snprintf(when, sizeof(when), "%s", when_);
 
 	if (write_state(g, &a))
 		goto out;

@@ -1,0 +1,129 @@
+/* libFuzzer target: the move-word parser, as carc-place MOVE sees it. The first byte picks one
+ * of a few fixed states (a placement, a choice among drawn tiles, a hurl, a seduction), the
+ * rest is the word. A word that is accepted must leave a state that reads back byte for byte
+ * and that carc-score takes; a refused one says why in one line, with status 1 or 64. */
+#include "fuzz.h"
+
+#define NSTATES 4
+
+static struct carc_buf states[NSTATES];
+
+/* Plays seeded games until want() holds, preferring listed decisions that contain prefer;
+ * keeps the state then. */
+static void
+find_state(struct carc_buf *out, const char *expansions, const char *rule, const char *prefer,
+    int (*want)(struct carc_game *))
+{
+	const char *rules[] = { rule, NULL };
+	struct carc_setup su = { .players = "ann,bob,cy", .expansions = expansions,
+		.rules = rules };
+	struct carc_err err = { 0 };
+	struct carc_game *g;
+	const char **words;
+	size_t n, i;
+	int step;
+
+	for (su.seed = 1; su.seed < 500; su.seed++) {
+		if ((g = carc_game_new(&su, &err)) == NULL)
+			fuzz_abort("new game: %s", err.msg);
+		for (step = 0; step < 300; step++) {
+			if (want(g)) {
+				fuzz_roundtrip(g, out, "fixed state");
+				carc_game_free(g);
+				return;
+			}
+			i = n = 0;
+			if ((carc_game_phase(g) == CARC_PLACE || carc_game_phase(g) == CARC_HURL ||
+			    carc_game_phase(g) == CARC_SEDUCE) && carc_moves(g, &words, &n, &err) == 0)
+				for (i = 0; i < n && strstr(words[i], prefer) == NULL; i++)
+					;
+			if (fuzz_step(g, i < n ? i : step * 13, 0))
+				break;
+		}
+		carc_game_free(g);
+	}
+	fuzz_abort("no game of %s reaches the state wanted", expansions);
+}
+
+static int
+placing(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_PLACE && carc_game_decisions(g) >= 12;
+}
+
+static int
+choosing(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_PLACE && carc_game_ndrawn(g) > 1;
+}
+
+static int
+hurling(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_HURL && g->nfigs > 2;
+}
+
+static int
+seducing(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_SEDUCE;
+}
+
+/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/3, to list their decisions
+ * with carc-place --list when making seeds. */
+static void
+dump(void)
+{
+	const char *dir = getenv("CARC_FUZZ_DUMP");
+	char path[4096];
+	FILE *f;
+	int i;
+
+	for (i = 0; dir && i < NSTATES; i++) {
+		snprintf(path, sizeof(path), "%s/%d", dir, i);
+		if ((f = fopen(path, "wb")) == NULL || fwrite(states[i].data, 1, states[i].len, f) !=
+		    states[i].len || fclose(f) == EOF)
+			fuzz_abort("cannot write %s", path);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const int codes[] = { CARC_EREFUSED, CARC_EUSAGE, 0 };
+	struct carc_err err = { 0 };
+	struct carc_buf state = { 0 };
+	struct carc_game *g;
+	char word[256];
+	size_t n;
+
+	if (states[0].len == 0) {
+		find_state(&states[0], "base", "farmers=on", "road", placing);
+		find_state(&states[1], "base,fortune-teller", "farmers=on", "tent", choosing);
+		find_state(&states[2], "base,catapult", "scatter=0", "city", hurling);
+		find_state(&states[3], "base,catapult", "scatter=0", "seduction", seducing);
+		dump();
+	}
+	if (size == 0)
+		return 0;
+	n = size - 1 < sizeof(word) - 1 ? size - 1 : sizeof(word) - 1;
+	memcpy(word, data + 1, n);
+	word[n] = '\0';		/* an argument ends at its first NUL */
+	if ((g = carc_state_read(states[data[0] % NSTATES].data, states[data[0] % NSTATES].len,
+	    "fixed", &err)) == NULL)
+		fuzz_abort("the fixed state does not read: %s", err.msg);
+	if (carc_game_place(g, word, &err)) {
+		fuzz_check_err(&err, "place", codes);
+	} else {
+		fuzz_roundtrip(g, &state, "placed");
+	fuzz_json_roundtrip(g, &state, "placed");
+	fuzz_render(g);
+		if (fuzz_step(g, 0, 0) != 0)
+			fuzz_abort("carc-score refuses what carc-place made");
+		state.len = 0;
+		fuzz_roundtrip(g, &state, "scored");
+	}
+	carc_buf_release(&state);
+	carc_game_free(g);
+	return 0;
+}

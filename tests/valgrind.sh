@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# make valgrind: the unit tests, and every tool on its normal and its error paths (a few
+# commands each), under valgrind. Each command must end with the status the table gives, and valgrind must find no
+# invalid access and no memory definitely lost (still reachable memory at exit() is not a
+# leak). Prints one line per failure, then "valgrind: N commands, M failed".
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+PATH=$top/bin:$PATH
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+# Fixtures, made without valgrind.
+carc-deck --players ann,bob --seed 1 --stack U,U > new
+carc-draw new > placing
+carc-place 0,1,0,road:E placing > placed
+carc-score placed > drawing
+carc-render --format json drawing > drawing.json
+head -c 100 drawing > cut
+carc-deck --players ann,bob,cy --seed 4 --expansions base,catapult --rule scatter=0 \
+    --stack CA01 | carc-draw > fair
+carc-place "$(carc-place --list fair | head -1)" fair | carc-score > hurling
+cp "$top/tests/fuzz/regress/seduce.state" seducing
+carc-deck --players ann,bob --seed 2 --expansions base,fortune-teller --stack FT1 > ft
+printf 'not json' > bad.json
+
+vg() {
+	valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+	    --log-file=vg.log "$@"
+}
+
+n=0 failed=0
+while IFS='|' read -r want cmd; do
+	want=${want// /}
+	[ -n "$want" ] || continue
+	n=$((n + 1))
+	eval "vg $cmd" > out 2> err
+	got=$?
+	if [ -s vg.log ] || [ "$got" -ne "$want" ]; then
+		failed=$((failed + 1))
+		echo "valgrind: $cmd: status $got (want $want); $(head -c 300 err)"
+		sed 's/^/  /' vg.log | head -20
+	fi
+done <<'EOF'
+0  | "$top/tests/unit"
+0  | carc-deck --players ann,bob --seed 1
+0  | carc-deck --seed 3 --expansions base,fortune-teller,catapult --rule farmers=off
+0  | carc-deck --expansions '' --tileset "$top/tests/fixtures/tilesets/roads.yaml" --start RS1
+0  | carc-deck --from-json drawing.json
+0  | carc-deck -h
+64 | carc-deck --players ann
+64 | carc-deck --bogus
+64 | carc-deck --deck U,Z
+65 | carc-deck --expansions '' --tileset "$top/tests/fixtures/tilesets/bad-edge.yaml"
+65 | carc-deck --expansions '' --tileset "$top/tests/fuzz/regress/deep-sides.yaml"
+65 | carc-deck --expansions '' --tileset "$top/tests/fuzz/regress/self-sides.yaml"
+66 | carc-deck --tileset no-such-file
+65 | carc-deck --from-json bad.json
+74 | carc-deck --seed 1 > /dev/full
+0  | carc-draw new
+0  | carc-draw < drawing
+0  | carc-draw ft
+1  | carc-draw placing
+65 | carc-draw cut
+65 | carc-draw < /dev/null
+65 | carc-draw "$top/tests/fuzz/regress/hurl-after-all.state"
+66 | carc-draw no-such-file
+0  | carc-place 0,1,0,road:E placing
+0  | carc-place --list placing
+0  | carc-place hurl:knockout:0.5,0.5 hurling
+0  | carc-place seduce:supply seducing
+1  | carc-place 5,5,0 placing
+1  | carc-place 0,1,0 new
+64 | carc-place 0,1,45 placing
+64 | carc-place 'x' placing
+65 | carc-place 0,1,0 cut
+0  | carc-score placed
+1  | carc-score placing
+65 | carc-score < cut
+0  | carc-render drawing
+0  | carc-render --format ansi --legal --highlight 0,1 placing
+0  | carc-render --format svg --player-colors red,blue hurling
+0  | carc-render --format json seducing
+64 | carc-render --format png drawing
+65 | carc-render cut
+0  | carc-bot random placing
+0  | carc-bot --seed 7 random hurling
+1  | carc-bot random new
+64 | carc-bot greedy placing
+65 | carc-bot random < /dev/null
+EOF
+echo "valgrind: $n commands, $failed failed"
+[ "$failed" -eq 0 ]
