@@ -231,6 +231,7 @@ int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
+int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
