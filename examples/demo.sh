@@ -18,7 +18,8 @@ done
 command -v jq >/dev/null || { echo "demo: jq is missing; run make deps" >&2; exit 1; }
 
 mkdir -p "$dir"
-rm -f "$dir"/turn-*.carc "$dir/game.carc" "$dir/game.json" "$dir/board.txt" "$dir/scoring.txt"
+rm -f "$dir"/turn-*.carc "$dir/game.carc" "$dir/game.json" "$dir/board.txt" "$dir/board.svg" \
+    "$dir/scoring.txt"
 
 echo "carc demo: $players play seed $seed with random bots; each turn is"
 echo "  carc-draw < demo/turn-N.carc | carc-bot random | carc-score -v > demo/turn-N+1.carc"
@@ -59,6 +60,7 @@ rm -f "$dir/scoring.txt"
 cp "$cur" "$dir/game.carc"
 carc-render --format json < "$cur" > "$dir/game.json"
 carc-render < "$cur" > "$dir/board.txt"
+carc-render --format svg < "$cur" > "$dir/board.svg"
 
 echo
 echo "the final board after $turn turns:"
@@ -73,6 +75,7 @@ jq -r '
 	     else "\(join(" and ")) share the win with \($best) points" end)
 ' "$dir/game.json"
 echo
+echo "the final board as a picture: $dir/board.svg (open it in a browser)"
 echo "every turn's state is in $dir (turn-00.carc ... game.carc); in $top, look at one with"
 echo "  bin/carc-render demo/turn-30.carc"
 echo "  bin/carc-render --format json demo/game.carc | jq ."

@@ -80,10 +80,12 @@ else
 	echo "a new game in $file, seed $seed"
 fi
 
-# The picture of a tile as it lies at rotation 0, from a game that starts with it.
-tile_picture() {
-	carc-deck --players a,b --seed 0 --expansions "$sets" --start "$1" 2>/dev/null |
-	    carc-render 2>/dev/null | sed -n '2,4s/^...../        /p'
+# The board of the state in file $1, without the lines below it: one a player, a blank line and
+# the phase line. Counting them keeps a player's name from being taken for the end of the board.
+board_only() {
+	carc-render < "$1" | awk -v n="$(jq '.players | length + 2' "$work/json")" '
+		{ line[NR] = $0 }
+		END { for (i = 1; i <= NR - n; i++) print line[i] }'
 }
 
 # The legal moves, numbered, in three columns.
@@ -136,7 +138,6 @@ pick() {
 	word=$(sed -n "${n}p" "$work/moves")
 }
 
-sets=$(carc-render --format json < "$file" | jq -r '[.setup.sets[].name] | join(",")')
 while :; do
 	carc-render --format json < "$file" > "$work/json"
 	phase=$(jq -r .phase "$work/json")
@@ -158,12 +159,8 @@ while :; do
 		echo
 		echo "==== turn $(jq '.log | length + 1' "$work/json"): $name to play ===="
 		echo
+		# below the board: the drawn tile at rotations 0, 90, 180 and 270, clockwise
 		carc-render < "$file"
-		for tile in $(jq -r '.drawn[]' "$work/json"); do
-			echo
-			echo "    $name's tile $tile, at rotation 0 (a rotation of 90 turns it clockwise):"
-			tile_picture "$tile"
-		done
 		carc-place --list < "$file" > "$work/moves"
 		nmoves=$(wc -l < "$work/moves")
 		nmoves=$((nmoves))
@@ -184,7 +181,7 @@ while :; do
 			show\ *|s\ *)
 				pick "${answer#* }" || continue
 				if carc-place -- "$word" < "$file" > "$work/preview"; then
-					carc-render < "$work/preview" | sed '/^$/,$d'
+					board_only "$work/preview"
 				fi
 				continue
 				;;

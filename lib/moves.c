@@ -357,8 +357,13 @@ list_words(struct carc_game *g, struct carc_err *err)
 	memcpy(cells, g->frontier, n * sizeof(*cells));
 	qsort(cells, n, sizeof(*cells), cmp_cell);
 	for (d = 0; d < g->ndrawn; d++) {
-		int type = g->drawn[d];
+		int type = g->drawn[d], e;
 		const struct tiletype *t = &g->ts.types[type];
+
+		for (e = 0; e < d && g->drawn[e] != type; e++)
+			;
+		if (e < d)
+			continue;	/* two copies of a tile: one set of decisions */
 
 		if (g->ndrawn > 1)
 			snprintf(pre, sizeof(pre), "%s/", t->id);

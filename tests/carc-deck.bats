@@ -218,7 +218,8 @@ synopsis() {
 	carc-deck --players ann,bob --seed 7 > plain
 	[ "$(get game '.supply | sort')" = "$(get plain '.supply | sort')" ]
 	run carc-render < <(carc-draw game)
-	[ "${lines[${#lines[@]}-1]}" = "ann places X; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-5]}" = "phase place: ann places X; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-2]}" = "X  ---o--- ---o--- ---o--- ---o---" ]
 }
 
 @test "--stack with a tile no set has, or more copies than the box holds, is a usage error" {

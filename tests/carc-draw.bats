@@ -69,7 +69,8 @@ phases() {
 	carc-draw game > drawn
 	[ "$(get drawn '[.phase, .player, .drawn, .tiles_left, .supply[0], .aside]')" = '["place",0,["X"],70,"B",[]]' ]
 	run carc-render drawn
-	[ "${lines[${#lines[@]}-1]}" = "ann places X; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-5]}" = "phase place: ann places X; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-2]}" = "X  ---o--- ---o--- ---o--- ---o---" ]
 }
 
 @test "changes nothing but the supply, the drawn tile and the phase" {

@@ -174,7 +174,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 @test "ascii: the end of a game names the winner; the whole board matches its golden file" {
 	run --separate-stderr carc-render --format ascii "$BATS_FILE_TMPDIR/whole"
 	[ "$status" -eq 0 ]
-	[ "${lines[${#lines[@]}-1]}" = "phase over: the game is over; bob wins with 21 points" ]
+	[ "${lines[${#lines[@]}-1]}" = "phase over: the game is over; ann wins with 15 points" ]
 	printf '%s\n' "$output" | golden base.txt
 }
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # carc-render: shows a game as text for people (ascii) or the whole state for programs (json).
+# The pictures themselves (ansi, svg, the marking options) are tested in carc-render-pictures.bats.
 
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-render [-h] [--format ascii|json] [FILE]"
+usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
+                   [--no-coords] [--player-colors COLOR,...] [FILE]"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -49,7 +51,8 @@ phases() {
 	[ -f "$TOP/man/carc-render.1" ]
 	run synopsis carc-render
 	[ "$status" -eq 0 ]
-	[ "$output" = "${usage#usage: }" ]
+	[ "$output" = "$(printf '%s\n' "$usage" | sed 's/^usage: //' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//')" ]
 }
 
 @test "an unknown option, an unknown format or a second operand is a usage error" {
@@ -69,38 +72,46 @@ phases() {
 	run --separate-stderr carc-render game
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
-	[ "$output" = "       0  
-     .CCC.
-   0 -----
-     .....
+	[ "$output" = "      0
 
-> 1 ann             0 points, 7 followers left
-  2 bob             0 points, 7 followers left
-ann draws next; 71 tiles left" ]
+   .#####.
+0  -------
+   .......
+
+> 1 ann    0 points, 7 followers left
+  2 bob    0 points, 7 followers left
+phase draw: ann draws the next tile; 71 tiles left" ]
 }
 
 @test "ascii: a placed tile with its follower, and the turn waiting for carc-score" {
 	phases
 	run --separate-stderr carc-render --format ascii score
 	[ "$status" -eq 0 ]
-	[ "$output" = "       0    1  
-     .CCC......
-   0 ---------1
-     ..........
+	[ "$output" = "      0       1
+          +-------+
+   .#####.|.......|
+0  -------|---1---|
+   .......|.......|
+          +-------+
 
-> 1 ann             0 points, 6 followers left
-  2 bob             0 points, 7 followers left
-ann has placed U; the turn waits for carc-score" ]
+> 1 ann    0 points, 6 followers left
+  2 bob    0 points, 7 followers left
+phase score: ann has placed U; carc-score ends the turn" ]
 }
 
-@test "ascii: the last line tells what each phase waits for" {
+@test "ascii: the phase line tells what each phase waits for" {
 	phases
 	run carc-render draw
-	[ "${lines[${#lines[@]}-1]}" = "ann draws next; 71 tiles left" ]
+	[ "${lines[${#lines[@]}-1]}" = "phase draw: ann draws the next tile; 71 tiles left" ]
+	# in phase place the drawn tile follows in its four rotations, below the phase line
 	run carc-render place
-	[ "${lines[${#lines[@]}-1]}" = "ann places U; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-5]}" = "phase place: ann places U; 70 tiles left" ]
+	[ "${lines[${#lines[@]}-4]}" = "      0      90      180     270" ]
+	[ "${lines[${#lines[@]}-2]}" = "U  ------- ...|... ------- ...|..." ]
+	run carc-render score
+	[ "${lines[${#lines[@]}-1]}" = "phase score: ann has placed U; carc-score ends the turn" ]
 	run carc-render over
-	[ "${lines[${#lines[@]}-1]}" = "the game is over" ]
+	[ "${lines[${#lines[@]}-1]}" = "phase over: the game is over; ann and bob share the win with 0 points" ]
 }
 
 @test "json: the keys every bot may rely on, with their types" {
@@ -136,7 +147,7 @@ ann has placed U; the turn waits for carc-score" ]
 @test "renders a state in any phase, from a FILE, '-' or standard input" {
 	phases
 	for state in draw place score over; do
-		for format in ascii json; do
+		for format in ascii ansi svg json; do
 			carc-render --format "$format" "$state" > one
 			carc-render --format "$format" - < "$state" > two
 			carc-render --format "$format" < "$state" > three

@@ -4,8 +4,10 @@
 set -eu
 
 # libc6-dev: gcc only recommends it, and without it nothing links. groff-base: the bats files
-# read each manual's SYNOPSIS with groff.
-packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base"
+# read each manual's SYNOPSIS with groff. libxml2-utils (xmllint) and librsvg2-bin
+# (rsvg-convert): the picture tests check that carc-render's SVG is XML and renders.
+packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base \
+libxml2-utils librsvg2-bin"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "deps: no dpkg-query, so not a Debian system: install by hand the equivalents of" \
