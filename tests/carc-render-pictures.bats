@@ -12,6 +12,33 @@ setup_file() {
 	cd "$BATS_FILE_TMPDIR"
 	carc-deck --players ann,bob --seed 1 > whole
 	play_out whole
+	# one golden game for each other tile set the project ships; for the Catapult also the
+	# first moment of a round when a token lies on the board
+	carc-deck --players ann,bob --seed 6 --expansions base,fortune-teller > ft
+	play_all ft
+	carc-deck --players ann,bob,cy --seed 2 --expansions base,catapult > cat
+	play_all cat round
+}
+
+# Plays the game in file $1 to its end whatever it waits for; with $2, keeps in that file the
+# first state of a catapult round in which a token lies on the board and the next player hurls.
+play_all() {
+	local f=$1 keep=${2:-} phase
+	while :; do
+		phase=$(carc-render --format json "$f" | jq -r .phase)
+		case $phase in
+		draw) carc-draw < "$f" | carc-bot --seed 1 random | carc-score > "$f.n" ;;
+		hurl | seduce) carc-bot --seed 1 random < "$f" | carc-score > "$f.n" ;;
+		over) return 0 ;;
+		*) return 1 ;;
+		esac || return 1
+		mv "$f.n" "$f"
+		if [ -n "$keep" ] && [ ! -e "$keep" ] &&
+		    [ "$(carc-render --format json "$f" | jq '[.phase, (.catapult.landings // [] | length)] == ["hurl", 1] and
+		    .catapult.token != "catch"')" = true ]; then
+			cp "$f" "$keep"
+		fi
+	done
 }
 
 setup() {
@@ -355,6 +382,32 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$status" -eq 0 ]
 	[ "$output" = "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [FILE]" ]
+}
+
+@test "every tile set the project ships: a whole game matches its golden pictures" {
+	for set in ft:fortune-teller cat:catapult; do
+		carc-render --format ascii "$BATS_FILE_TMPDIR/${set%%:*}" | golden "${set#*:}.txt"
+		carc-render --format svg "$BATS_FILE_TMPDIR/${set%%:*}" > "${set#*:}.svg"
+		svg_ok "${set#*:}.svg"
+		golden "${set#*:}.svg" < "${set#*:}.svg"
+	done
+	# the tents and fairs are drawn (the sets' own marks), not as unknown features
+	grep -q '/^\\' "$TOP/tests/golden/fortune-teller.txt"
+	grep -q '<&>' "$TOP/tests/golden/catapult.txt"
+	! grep -q '?' "$TOP/tests/golden/fortune-teller.txt"
+	! grep -q '?' "$TOP/tests/golden/catapult.txt"
+}
+
+@test "catapult: a round in progress shows the fair, whose hurl it is and where the token lies" {
+	run --separate-stderr carc-render --format ascii "$BATS_FILE_TMPDIR/round"
+	[ "$status" -eq 0 ]
+	[[ ${lines[${#lines[@]}-1]} == *" hurls next" ]]
+	[[ $output == *"token landed at "* ]]
+	printf '%s\n' "$output" | golden catapult-round.txt
+	carc-render --format svg "$BATS_FILE_TMPDIR/round" > round.svg
+	svg_ok round.svg
+	grep -q 'stroke-dasharray="3 2"' round.svg	# the token on the board
+	golden catapult-round.svg < round.svg
 }
 
 @test "svg: the whole base game matches its golden picture, byte for byte" {
