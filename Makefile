@@ -12,11 +12,12 @@ PKG_CONFIG = pkg-config
 # Deferred (=) so that `make check` and `make demo` see packages that deps just installed.
 PKGS = yaml-0.1 $(shell $(PKG_CONFIG) --exists msgpack-c && echo msgpack-c || echo msgpack)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
-LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS))
+LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/board.o lib/builtin.o lib/catapult.o lib/game.o lib/json.o lib/moves.o \
-	lib/render.o lib/score.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+	lib/play.o lib/render.o lib/score.o lib/state.o lib/svg.o lib/tileset.o lib/util.o \
+	lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \

@@ -119,6 +119,23 @@ int carc_render_svg(const struct carc_game *, const struct carc_render_opts *,
 /* carc_render_text with the plain options (carc-render --format ascii). */
 int carc_render_ascii(const struct carc_game *, struct carc_buf *, struct carc_err *);
 
+/* Bots (lib/play.c): decide for the player to move and apply the decision. */
+enum carc_strategy { CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS };
+struct carc_bot {
+	int strategy;
+	uint64_t seed;		/* varies the choices; the same seed, the same choice */
+	int iterations;		/* mcts: playouts per decision (0: until time_ms) */
+	int time_ms;		/* mcts: stop after this long (0: no limit) */
+};
+/* The word of the decision made is left in word. */
+int carc_bot_move(struct carc_game *, const struct carc_bot *, char *word, size_t,
+    struct carc_err *);
+/* Self-play in one process: a game to deal into, then one whole game per call, dealt afresh
+ * from the template's setup with the given seed, bots[i] playing seat i. */
+struct carc_game *carc_selfplay_new(const struct carc_game *tmpl);
+int carc_selfplay_game(struct carc_game *, const struct carc_game *tmpl, uint64_t seed,
+    const struct carc_bot *bots, int *scores, struct carc_err *);
+
 /* The RNG the game uses, for bots that want the same generator. */
 uint64_t carc_rng_next(uint64_t *);
 uint32_t carc_rng_below(uint64_t *, uint32_t);

@@ -241,7 +241,7 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
 	type = g->figs[victim].type;
-	carc_buf_printf(&g->report, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
+	report(g, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
 	    g->pl[g->figs[victim].owner].name, g->board[tile].x, g->board[tile].y);
 	if (from > victim) {
 		fig_remove(g, from);
@@ -278,7 +278,7 @@ catapult_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (rc)
 		return rc;
-	if (game_log(g, w) == -1)
+	if (!g->quiet && game_log(g, w) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	g->phase = CARC_SCORE;
 	return 0;
@@ -311,7 +311,7 @@ knockout(struct carc_game *g, const struct landing *l)
 		fig_position(g, f, &fx, &fy);
 		if (dist2(fx, fy, l->x, l->y) > r2)
 			continue;
-		carc_buf_printf(&g->report, "%s knocks out %s's follower at %d,%d\n",
+		report(g, "%s knocks out %s's follower at %d,%d\n",
 		    g->pl[(int)l->player].name, g->pl[g->figs[f].owner].name,
 		    g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y);
 		fig_remove(g, f);
@@ -372,7 +372,7 @@ target_scores(struct carc_game *g)
 		if (on_map(g, g->cat.land[i].x, g->cat.land[i].y) &&
 		    fair_dist2(g, &g->cat.land[i]) == best) {
 			g->pl[(int)g->cat.land[i].player].score += 5;
-			carc_buf_printf(&g->report, "%s scores 5 for the token nearest the fair\n",
+			report(g, "%s scores 5 for the token nearest the fair\n",
 			    g->pl[(int)g->cat.land[i].player].name);
 		}
 }
@@ -388,7 +388,7 @@ catch_scores(struct carc_game *g, const struct landing *l)
 		return;
 	g->pl[(int)l->player].score += 5;
 	g->pl[catcher].score += 5;
-	carc_buf_printf(&g->report, "%s catches %s's token: both score 5\n", g->pl[catcher].name,
+	report(g, "%s catches %s's token: both score 5\n", g->pl[catcher].name,
 	    g->pl[(int)l->player].name);
 }
 
@@ -450,7 +450,7 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	g->cat.victim = -1;
 	g->phase = CARC_DRAW;
 	game_advance(g);
-	return g->report.data || g->phase != CARC_OVER ? 0 :
+	return g->report.data || g->quiet || g->phase != CARC_OVER ? 0 :
 	    seterr(err, CARC_ESOFTWARE, "out of memory");
 }
 

@@ -31,7 +31,8 @@ carc_game_free(struct carc_game *g)
 
 	if (g == NULL)
 		return;
-	tileset_release(&g->ts);
+	if (!g->borrowed)
+		tileset_release(&g->ts);
 	board_release(g);
 	free(g->supply);
 	free(g->aside);
@@ -434,7 +435,7 @@ game_advance(struct carc_game *g)
 	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
 	g->naside += g->nsupply;
 	g->nsupply = 0;
-	carc_buf_printf(&g->report, "final scoring:\n");
+	report(g, "final scoring:\n");
 	score_final(g);
 	g->phase = CARC_OVER;
 }
@@ -510,7 +511,7 @@ house_rule(struct carc_game *g)
 		if (g->figs[f].tile == b && g->figs[f].owner == g->player &&
 		    strcmp(g->ts.fig[g->figs[f].type].name, DEFAULT_FIGURE) == 0) {
 			g->pl[g->player].score += 5;
-			carc_buf_printf(&g->report, "%s scores 5 for a follower on the fair tile\n",
+			report(g, "%s scores 5 for a follower on the fair tile\n",
 			    g->pl[g->player].name);
 			return;
 		}
@@ -549,7 +550,7 @@ carc_game_score(struct carc_game *g, struct carc_err *err)
 	g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;
 	game_advance(g);
-	if (g->phase == CARC_OVER && g->report.data == NULL)
+	if (g->phase == CARC_OVER && g->report.data == NULL && !g->quiet)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	return 0;
 }

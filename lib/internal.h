@@ -106,6 +106,15 @@ struct node {
 	int16_t size;
 };
 
+/* An empty cell next to tiles, with what its neighbours ask of a tile put there, kept up to
+ * date as tiles are placed: the legality test of a placement is then one mask. */
+struct fcell {
+	uint32_t key;		/* (x + 32768) << 16 | (y + 32768) */
+	uint8_t want;		/* 2 bits per side: the edge type the neighbour there shows */
+	uint8_t mask;		/* 3 on each side that has a neighbour */
+	int16_t nb[4];		/* board index of the neighbour on each side, or -1 */
+};
+
 struct cell {
 	uint32_t key;
 	int32_t val;		/* board index >= 0, or -(frontier index) - 1 */
@@ -186,17 +195,22 @@ struct carc_game {
 	struct node *nodes;
 	struct cell *cells;
 	uint32_t cellmask;
-	int32_t *frontier;		/* packed cell keys of empty cells next to tiles */
+	struct fcell *frontier;		/* the empty cells next to tiles */
 	int nfrontier;
 	uint32_t *stamp;		/* scratch marks, one per node */
 	uint32_t epoch;
 
 	/* per call scratch */
+	bool quiet;			/* a bot's playout: no report lines, no log words */
+	bool borrowed;			/* the tile set belongs to the game this was cloned from */
 	struct carc_buf report;
 	struct carc_buf words;
 	const char **wordv;
 	size_t nwordv, capwordv;
 };
+
+/* A line for people about what a step did; bots' playouts skip the formatting. */
+#define report(g, ...) ((g)->quiet ? 0 : carc_buf_printf(&(g)->report, __VA_ARGS__))
 
 /* err.c */
 int seterr(struct carc_err *, int code, const char *fmt, ...)
@@ -222,6 +236,7 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
+bool seg_claimed_nb(struct carc_game *, int type, int rot, int seg, const int16_t nb[4]);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);

@@ -354,7 +354,8 @@ list_words(struct carc_game *g, struct carc_err *err)
 	n = g->nfrontier;
 	if ((cells = malloc((n + 1) * sizeof(*cells))) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	memcpy(cells, g->frontier, n * sizeof(*cells));
+	for (i = 0; i < n; i++)
+		cells[i] = g->frontier[i].key;
 	qsort(cells, n, sizeof(*cells), cmp_cell);
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d], e;
