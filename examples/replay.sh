@@ -1,6 +1,8 @@
 #!/bin/sh
 # Rebuilds a game from its own log: a new game with the same setup, then every logged move through
-# carc-draw | carc-place WORD | carc-score, and cmp checks the result is byte-identical to GAME.
+# carc-draw | carc-place WORD | carc-score (a catapult hurl or seduce decision through
+# carc-place WORD | carc-score, with no tile to draw), and cmp checks the result is
+# byte-identical to GAME.
 set -eu
 
 usage='usage: replay.sh [-o FILE] GAME
@@ -72,14 +74,19 @@ done < "$work/options"
 carc-deck --seed "$seed" "$@" > "$work/game"
 
 # A game saved in the middle of a turn: its last logged move is placed but not scored (phase
-# score), or its next tile is drawn already (phase place).
+# score), or its next tile is drawn already (phase place). A game saved in a catapult round
+# (phase hurl or seduce) needs nothing more: its last decision was scored.
 i=0
 while IFS= read -r word; do
 	i=$((i + 1))
+	case $word in
+	hurl:* | seduce:*) cp "$work/game" "$work/drawn" ;;
+	*) carc-draw < "$work/game" > "$work/drawn" ;;
+	esac &&
 	if [ "$i" -eq "$nmoves" ] && [ "$phase" = score ]; then
-		carc-draw < "$work/game" | carc-place -- "$word" > "$work/next"
+		carc-place -- "$word" < "$work/drawn" > "$work/next"
 	else
-		carc-draw < "$work/game" | carc-place -- "$word" | carc-score > "$work/next"
+		carc-place -- "$word" < "$work/drawn" | carc-score > "$work/next"
 	fi || {
 		echo "replay: move $i of $nmoves, '$word', failed" >&2
 		exit 1

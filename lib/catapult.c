@@ -219,25 +219,36 @@ own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, con
 	    g->pl[g->player].name), -1;
 }
 
-/* X-CA-7: the victim goes home and one of the hurler's followers takes its place, from the
- * supply or from elsewhere on the board. */
+/* X-CA-7: the hurler says where the seducer comes from; carc-score makes the exchange. */
 static int
 seduce(struct carc_game *g, const char *w, struct carc_err *err)
 {
 	const char *spec = w + 7;
-	int victim = g->cat.victim, from = -1, tile, seg, type;
+	int from = FROM_SUPPLY;
 
-	if (strcmp(spec, "none") == 0) {
-		g->cat.victim = -1;
-		g->cat.pending = PENDING_SEDUCE;
-		return 0;
-	}
-	if (strcmp(spec, "supply") == 0) {
+	if (strcmp(spec, "none") == 0)
+		from = FROM_NONE;
+	else if (strcmp(spec, "supply") == 0) {
 		if (figures_left(g, g->player, 0) <= 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no follower left",
 			    w, g->pl[g->player].name);
 	} else if ((from = own_follower_at(g, spec, err, w)) < 0)
 		return err->code;
+	g->cat.from = from;
+	g->cat.pending = PENDING_SEDUCE;
+	return 0;
+}
+
+/* The victim goes home and one of the hurler's followers takes its place, from the supply or
+ * from elsewhere on the board. */
+static int
+exchange(struct carc_game *g, struct carc_err *err)
+{
+	int victim = g->cat.victim, from = g->cat.from, tile, seg, type;
+
+	g->cat.victim = -1;
+	if (from == FROM_NONE || victim < 0)
+		return 0;
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
 	type = g->figs[victim].type;
@@ -253,8 +264,6 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (fig_add(g, tile, seg, g->player, type) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	g->cat.victim = -1;
-	g->cat.pending = PENDING_SEDUCE;
 	return 0;
 }
 
@@ -388,7 +397,8 @@ catch_scores(struct carc_game *g, const struct landing *l)
 		return;
 	g->pl[(int)l->player].score += 5;
 	g->pl[catcher].score += 5;
-	report(g, "%s catches %s's token: both score 5\n", g->pl[catcher].name,
+	report(g, "%s scores 5 for a hurl that was caught\n", g->pl[(int)l->player].name);
+	report(g, "%s scores 5 for catching %s's token\n", g->pl[catcher].name,
 	    g->pl[(int)l->player].name);
 }
 
@@ -414,6 +424,8 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	int v;
 
 	g->report.len = 0;
+	if (g->cat.pending == PENDING_SEDUCE && exchange(g, err))
+		return err->code;
 	if (g->cat.pending == PENDING_HURL) {
 		switch (g->cat.token) {
 		case TOKEN_KNOCKOUT:

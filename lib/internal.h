@@ -151,7 +151,10 @@ struct catapult {
 		int32_t x, y;	/* where the token came to rest; for a catch x is the distance */
 	} land[CARC_MAX_PLAYERS];
 	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
+	int from;		/* the seducer: FROM_SUPPLY, FROM_NONE or a figure of the hurler */
 };
+
+enum { FROM_SUPPLY = -1, FROM_NONE = -2 };
 
 enum { PENDING_NONE, PENDING_PLACE, PENDING_HURL, PENDING_SEDUCE };
 

@@ -63,7 +63,7 @@ pcatapult(msgpack_packer *pk, const struct carc_game *g)
 		msgpack_pack_nil(pk);
 		return;
 	}
-	msgpack_pack_map(pk, 6);
+	msgpack_pack_map(pk, 7);
 	pstr(pk, "fair");
 	msgpack_pack_array(pk, 2);
 	msgpack_pack_int(pk, c->fx);
@@ -104,6 +104,20 @@ pcatapult(msgpack_packer *pk, const struct carc_game *g)
 		pstr(pk, name);
 	} else
 		msgpack_pack_nil(pk);
+	pstr(pk, "from");
+	if (c->pending != PENDING_SEDUCE)
+		msgpack_pack_nil(pk);
+	else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
+		pstr(pk, c->from == FROM_SUPPLY ? "supply" : "none");
+	else {
+		const struct figure *f = &g->figs[c->from];
+		const struct placed *p = &g->board[f->tile];
+		char w[64];
+
+		seg_rotated_name(&g->ts.types[p->type], p->rot, f->seg, name, sizeof(name));
+		snprintf(w, sizeof(w), "%d,%d,%s", p->x, p->y, name);
+		pstr(pk, w);
+	}
 }
 
 static int
@@ -627,7 +641,7 @@ static int
 read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 {
 	static const char *const keys[] = { "fair", "first", "token", "pending", "landings",
-		"victim", NULL };
+		"victim", "from", NULL };
 	static const char *const lkeys[] = { "player", "x", "y", NULL };
 	static const char *const vkeys[] = { "x", "y", "feature", NULL };
 	const msgpack_object *c = get(root, "catapult"), *o, *ls;
@@ -724,7 +738,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if ((cat->token < 0) != (ls->via.array.size == 0))
 		return fail(r, "inconsistent state: a token type without a hurl, or a hurl without one");
 	o = get(c, "victim");
-	if (g->phase == CARC_SEDUCE) {
+	if (g->phase == CARC_SEDUCE || (cat->pending == PENDING_SEDUCE && o != NULL &&
+	    o->type != MSGPACK_OBJECT_NIL)) {
 		if (o == NULL || o->type != MSGPACK_OBJECT_MAP || check_keys(r, o, "the victim", vkeys) ||
 		    need_int(r, o, "x", "the victim", -30000, 30000, &x) ||
 		    need_int(r, o, "y", "the victim", -30000, 30000, &y) ||
@@ -742,6 +757,37 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		cat->victim = f;
 	} else if (o != NULL && o->type != MSGPACK_OBJECT_NIL)
 		return fail(r, "inconsistent state: a victim outside phase seduce");
+	cat->from = FROM_NONE;
+	o = get(c, "from");
+	if (cat->pending == PENDING_SEDUCE) {
+		if (o == NULL || o->type != MSGPACK_OBJECT_STR || o->via.str.size >= sizeof(s))
+			return fail(r, "bad state: a seduction to resolve needs where the seducer "
+			    "comes from");
+		memcpy(s, o->via.str.ptr, o->via.str.size);
+		s[o->via.str.size] = '\0';
+		if (strcmp(s, "supply") == 0)
+			cat->from = FROM_SUPPLY;
+		else if (strcmp(s, "none") != 0) {
+			char feat[32];
+
+			if (sscanf(s, "%" SCNd64 ",%" SCNd64 ",%31s", &x, &y, feat) != 3 ||
+			    x < -30000 || x > 30000 || y < -30000 || y > 30000 ||
+			    (b = board_at(g, x, y)) < 0 ||
+			    (seg = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot,
+			    feat)) < 0)
+				return fail(r, "inconsistent state: the seducer '%s' is not on the board",
+				    s);
+			for (f = 0; f < g->nfigs; f++)
+				if (g->figs[f].tile == b && g->figs[f].seg == seg &&
+				    g->figs[f].owner == g->player && f != cat->victim)
+					break;
+			if (f == g->nfigs)
+				return fail(r, "inconsistent state: no follower of %s at '%s'",
+				    g->pl[g->player].name, s);
+			cat->from = f;
+		}
+	} else if (o != NULL && o->type != MSGPACK_OBJECT_NIL)
+		return fail(r, "inconsistent state: a seducer outside a seduction");
 	return 0;
 }
 
