@@ -58,6 +58,10 @@ check: deps
 	@$(MAKE) all
 	@./tests/run.sh
 
+# Speed and size figures for BENCHMARKS.md; never part of check (shared machines are noisy).
+bench: all
+	@./tests/bench.sh
+
 demo: deps
 	@$(MAKE) all
 	sh examples/demo.sh
@@ -77,4 +81,4 @@ uninstall:
 clean:
 	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit
 
-.PHONY: all check clean demo deps install uninstall
+.PHONY: all bench check clean demo deps install uninstall
