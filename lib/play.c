@@ -520,7 +520,12 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 	g->rng = seed;
 	carc_rng_next(&g->rng);
 	rng_shuffle(&g->rng, g->supply, g->nsupply);
-	if ((x.work = game_shell(tmpl)) == NULL || (x.scratch = game_shell(tmpl)) == NULL) {
+	for (i = 0; i < g->nplayers; i++)
+		if (bots[i].strategy != CARC_BOT_RANDOM)
+			break;
+	/* the copies a thinking bot needs; random players need none */
+	if (i < g->nplayers &&
+	    ((x.work = game_shell(tmpl)) == NULL || (x.scratch = game_shell(tmpl)) == NULL)) {
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto out;
 	}
