@@ -9,15 +9,27 @@
 
 #include "common.h"
 
+/* One line, however the arguments quoted in it look: control characters become C escapes,
+ * as in the library's messages. */
 void
 die(int status, const char *fmt, ...)
 {
+	char msg[1024];
+	const char *p;
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "%s: ", progname);
+	for (p = msg; *p; p++) {
+		unsigned char c = *p;
+
+		if (c >= 0x20 && c != 0x7f)
+			fputc(c, stderr);
+		else
+			fprintf(stderr, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\x%02x", c);
+	}
 	fputc('\n', stderr);
 	exit(status);
 }

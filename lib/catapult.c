@@ -2,6 +2,7 @@
  * stand at points given by the tile data, a hurl lands at its aim plus seeded scatter, and
  * every distance is integer hundredths of a tile. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,12 @@ scatter(struct carc_game *g)
 	    (int32_t)carc_rng_below(&g->rng, 2 * s + 1) - s) / 2;
 }
 
+static int32_t
+clamp(int32_t v, int32_t lo, int32_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
 static int
 token_find(const char *s, size_t n)
 {
@@ -175,8 +182,8 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': expected hurl:TOKEN:X,Y", w);
 		memcpy(a, p, comma - p);
 		a[comma - p] = '\0';
-		if (parse_centi(a, -3000000, 3000000, &x) == -1 ||
-		    parse_centi(comma + 1, -3000000, 3000000, &y) == -1)
+		if (parse_centi(a, -LAND_MAX, LAND_MAX, &x) == -1 ||
+		    parse_centi(comma + 1, -LAND_MAX, LAND_MAX, &y) == -1)
 			return seterr(err, CARC_EUSAGE,
 			    "bad move '%s': the aim is X,Y in tiles with at most two decimals", w);
 	}
@@ -190,23 +197,37 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 		if (x < 0)
 			x = 0;
 	} else {
-		x += scatter(g);
-		y += scatter(g);
+		/* an aim at the edge may scatter past it: the state holds no farther landing */
+		x = clamp(x + scatter(g), -LAND_MAX, LAND_MAX);
+		y = clamp(y + scatter(g), -LAND_MAX, LAND_MAX);
 	}
 	g->cat.land[(int)g->cat.hurled] = (struct landing){ .player = g->player, .x = x, .y = y };
 	g->cat.pending = PENDING_HURL;
 	return 0;
 }
 
+/* X,Y,FEATURE: the coordinates are read in range, as in a placement, for board_at. */
 static int
 own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, const char *w)
 {
-	int x, y, b, s, f;
-	char feat[32];
+	int xy[2], x, y, b, s, f;
+	const char *feat = spec;
+	char *end;
+	long v;
 
-	if (sscanf(spec, "%d,%d,%31s", &x, &y, feat) != 3)
+	for (f = 0; f < 2; f++) {
+		errno = 0;
+		v = strtol(feat, &end, 10);
+		if (end == feat || *end != ',' || errno || v < -COORD_MAX || v > COORD_MAX)
+			break;
+		xy[f] = v;
+		feat = end + 1;
+	}
+	if (f < 2 || *feat == '\0')
 		return seterr(err, CARC_EUSAGE,
 		    "bad move '%s': expected seduce:supply, seduce:X,Y,FEATURE or seduce:none", w), -1;
+	x = xy[0];
+	y = xy[1];
 	if ((b = board_at(g, x, y)) < 0 ||
 	    (s = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot, feat)) < 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no %s at %d,%d", w, feat, x, y),

@@ -183,8 +183,9 @@ parse_ids(const struct carc_game *g, const char *opt, const char *list, uint16_t
 		id[len] = '\0';
 		if ((t = tileset_find(&g->ts, id)) < 0)
 			return seterr(err, CARC_EUSAGE, "%s: no tile '%s' in the tile sets", opt, id);
-		if (*n == MAX_TILES)
-			return seterr(err, CARC_EUSAGE, "%s: more than %d tiles", opt, MAX_TILES);
+		if (*n == MAX_TILES - 1)	/* the start tile makes MAX_TILES */
+			return seterr(err, CARC_EUSAGE, "%s: more than %d tiles besides the start tile",
+			    opt, MAX_TILES - 1);
 		if (*n == cap) {
 			uint16_t *o = realloc(*out, (cap *= 2) * sizeof(**out));
 
@@ -308,7 +309,12 @@ carc_game_new(const struct carc_setup *su, struct carc_err *err)
 		seterr(err, CARC_EUSAGE, "the tile sets name no start tile: give --start ID");
 		goto fail;
 	}
-	n = box_tiles(g, NULL);
+	/* a state holds at most MAX_TILES, and a user's set could ask for 999 of 4096 tiles */
+	if ((n = box_tiles(g, NULL)) > MAX_TILES) {
+		seterr(err, CARC_EDATA, "the tile sets hold %d tiles, more than the %d a game may have",
+		    n, MAX_TILES);
+		goto fail;
+	}
 	if (su->deck && parse_ids(g, "--deck", su->deck, &list, &nlist, err))
 		goto fail;
 	if (board_init(g, (n > nlist ? n : nlist) + 1) == -1 ||

@@ -15,7 +15,16 @@
 #define MAXDRAWN 4
 #define ID_MAX 16
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
+/* What a state may be, MessagePack or JSON, so that hostile input cannot make a tool use much
+ * memory or stack; a real game stays far below (a few KiB, 4 deep, a few thousand values). */
+#define MAX_STATE_BYTES (16 << 20)
+#define MAX_DEPTH 16		/* containers inside containers */
+#define MAX_VALUES 1048576	/* keys and values, in all */
+#define STR(x) #x
+#define XSTR(x) STR(x)		/* a number macro as a string, for messages */
 #define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
+#define COORD_MAX 30000		/* cells from -COORD_MAX to COORD_MAX, both ways */
+#define LAND_MAX (100 * COORD_MAX)	/* where a catapult token lands, in hundredths */
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };

@@ -1,7 +1,6 @@
 /* The state as JSON: carc-render --format json writes it, carc-deck --from-json reads it back.
  * The JSON is the MessagePack map key for key, plus the derived "tiles_left". */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <msgpack.h>
 #include <stdio.h>
@@ -9,8 +8,6 @@
 #include <string.h>
 
 #include "internal.h"
-
-#define JSON_DEPTH 32
 
 /* ---- MessagePack object to JSON text ---- */
 
@@ -64,10 +61,14 @@ indent(struct carc_buf *b, int d)
 		carc_buf_add(b, "  ", 2);
 }
 
+/* Recursive, but only over states this library wrote and read back, no deeper than
+ * MAX_DEPTH. Whether a container fits on one line is asked once, not once per item: a log
+ * of thousands of words would otherwise take seconds. */
 static void
 emit(struct carc_buf *b, const msgpack_object *o, int d, int tiles_left)
 {
 	uint32_t i;
+	bool one_line;
 
 	switch (o->type) {
 	case MSGPACK_OBJECT_NIL:
@@ -86,26 +87,28 @@ emit(struct carc_buf *b, const msgpack_object *o, int d, int tiles_left)
 		jstr(b, o->via.str.ptr, o->via.str.size);
 		break;
 	case MSGPACK_OBJECT_ARRAY:
+		one_line = flat(o);
 		carc_buf_add(b, "[", 1);
 		for (i = 0; i < o->via.array.size; i++) {
 			if (i)
 				carc_buf_add(b, ",", 1);
-			if (flat(o))
+			if (one_line)
 				carc_buf_add(b, i ? " " : "", i ? 1 : 0);
 			else
 				indent(b, d + 1);
 			emit(b, &o->via.array.ptr[i], d + 1, -1);
 		}
-		if (!flat(o))
+		if (!one_line)
 			indent(b, d);
 		carc_buf_add(b, "]", 1);
 		break;
 	case MSGPACK_OBJECT_MAP:
+		one_line = flat(o);
 		carc_buf_add(b, "{", 1);
 		for (i = 0; i < o->via.map.size; i++) {
 			if (i)
 				carc_buf_add(b, ",", 1);
-			if (flat(o) && tiles_left < 0)
+			if (one_line && tiles_left < 0)
 				carc_buf_add(b, i ? " " : "", i ? 1 : 0);
 			else
 				indent(b, d + 1);
@@ -118,7 +121,7 @@ emit(struct carc_buf *b, const msgpack_object *o, int d, int tiles_left)
 			indent(b, d + 1);
 			carc_buf_printf(b, "\"tiles_left\": %d", tiles_left);
 		}
-		if (!flat(o) || tiles_left >= 0)
+		if (!one_line || tiles_left >= 0)
 			indent(b, d);
 		carc_buf_add(b, "}", 1);
 		break;
@@ -167,6 +170,7 @@ struct jp {
 	const char *p, *end, *start;
 	const char *name;
 	struct carc_err *err;
+	size_t values;		/* read so far, keys included */
 };
 
 static int
@@ -307,11 +311,42 @@ jstring(struct jp *j, struct jv *v)
 	return 0;
 }
 
+/* A whole number, read within the text: strtoll would read on past its end, which need not
+ * be a NUL. Beyond int64_t when negative, or uint64_t, it is refused. */
+static int
+jnumber(struct jp *j, struct jv *v)
+{
+	const char *p = j->p;
+	bool neg = *p == '-';
+	uint64_t u = 0, lim = neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX;
+	unsigned d;
+
+	if (neg)
+		p++;
+	if (p == j->end || !isdigit((unsigned char)*p))
+		return jfail(j, "a number needs digits");
+	for (; p < j->end && isdigit((unsigned char)*p); p++) {
+		d = *p - '0';
+		if (u > (lim - d) / 10)
+			return jfail(j, "numbers must be whole and in range");
+		u = u * 10 + d;
+	}
+	if (p < j->end && (*p == '.' || *p == 'e' || *p == 'E'))
+		return jfail(j, "numbers must be whole and in range");
+	v->type = J_INT;
+	v->i = neg && u > 0 ? -(int64_t)(u - 1) - 1 : (int64_t)u;
+	v->len = neg;		/* remembers the sign for packing */
+	j->p = p;
+	return 0;
+}
+
 static int jvalue(struct jp *, struct jv *, int);
 
 static int
 jpush(struct jp *j, struct jv *v, size_t *cap, struct jv **slot)
 {
+	if (++j->values > MAX_VALUES)
+		return jfail(j, "more than " XSTR(MAX_VALUES) " values");
 	if (v->n == *cap) {
 		size_t c = *cap ? *cap * 2 : 8;
 		struct jv *k = realloc(v->kids, c * sizeof(*k));
@@ -326,6 +361,8 @@ jpush(struct jp *j, struct jv *v, size_t *cap, struct jv **slot)
 	return 0;
 }
 
+/* depth: the containers around this one. jcontainer and jvalue call each other, so the
+ * depth bounds the recursion. */
 static int
 jcontainer(struct jp *j, struct jv *v, int depth)
 {
@@ -333,6 +370,8 @@ jcontainer(struct jp *j, struct jv *v, int depth)
 	size_t cap = 0;
 	struct jv *slot;
 
+	if (depth >= MAX_DEPTH)
+		return jfail(j, "nested more than " XSTR(MAX_DEPTH) " deep");
 	v->type = close == ']' ? J_ARR : J_OBJ;
 	j->p++;
 	skip(j);
@@ -369,10 +408,6 @@ jcontainer(struct jp *j, struct jv *v, int depth)
 static int
 jvalue(struct jp *j, struct jv *v, int depth)
 {
-	char *end;
-
-	if (depth > JSON_DEPTH)
-		return jfail(j, "nested too deeply");
 	skip(j);
 	if (j->p >= j->end)
 		return jfail(j, "unexpected end of input");
@@ -401,18 +436,7 @@ jvalue(struct jp *j, struct jv *v, int depth)
 	default:
 		if (*j->p != '-' && !isdigit((unsigned char)*j->p))
 			return jfail(j, "unexpected character");
-		errno = 0;
-		if (*j->p == '-')
-			v->i = strtoll(j->p, &end, 10);
-		else
-			v->i = (int64_t)strtoull(j->p, &end, 10);
-		if (errno || end > j->end || (end < j->end && strchr(".eE", *end)))
-			return jfail(j, "numbers must be whole and in range");
-		v->type = J_INT;
-		v->s = NULL;
-		v->len = *j->p == '-';	/* remembers the sign for packing */
-		j->p = end;
-		return 0;
+		return jnumber(j, v);
 	}
 }
 

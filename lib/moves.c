@@ -8,8 +8,6 @@
 
 #include "internal.h"
 
-#define COORD_MAX 30000
-
 /* The canonical name of a segment after rotation: the first side clockwise from N (edges) or
  * from Nw (half-edges); a segment that touches no edge is named by its kind alone. */
 int

@@ -8,8 +8,8 @@
 
 #include "internal.h"
 
-#define MAX_STATE_BYTES (16 << 20)
 #define MAX_LOG_WORD 95
+#define MAX_SETUP_STRING 65536
 
 /* ---- writing ---- */
 
@@ -368,8 +368,10 @@ need_str(struct rd *r, const msgpack_object *m, const char *k, const char *where
 
 	if (need(r, m, k, MSGPACK_OBJECT_STR, where, &o))
 		return CARC_EDATA;
-	if (o->via.str.size >= n || memchr(o->via.str.ptr, '\0', o->via.str.size))
-		return fail(r, "bad state: '%s' in %s is too long", k, where);
+	if (o->via.str.size >= n)
+		return fail(r, "bad state: '%s' in %s is longer than %zu bytes", k, where, n - 1);
+	if (memchr(o->via.str.ptr, '\0', o->via.str.size))
+		return fail(r, "bad state: '%s' in %s holds a NUL byte", k, where);
 	memcpy(out, o->via.str.ptr, o->via.str.size);
 	out[o->via.str.size] = '\0';
 	return 0;
@@ -383,9 +385,10 @@ opt_str(struct rd *r, const msgpack_object *m, const char *k, char **out)
 	*out = NULL;
 	if (o == NULL || o->type == MSGPACK_OBJECT_NIL)
 		return 0;
-	if (o->type != MSGPACK_OBJECT_STR || o->via.str.size > 65536 ||
-	    memchr(o->via.str.ptr, '\0', o->via.str.size))
+	if (o->type != MSGPACK_OBJECT_STR || memchr(o->via.str.ptr, '\0', o->via.str.size))
 		return fail(r, "bad state: setup '%s' must be a string or nil", k);
+	if (o->via.str.size > MAX_SETUP_STRING)
+		return fail(r, "bad state: setup '%s' is longer than %d bytes", k, MAX_SETUP_STRING);
 	if ((*out = malloc(o->via.str.size + 1)) == NULL)
 		return seterr(r->err, CARC_ESOFTWARE, "out of memory");
 	memcpy(*out, o->via.str.ptr, o->via.str.size);
@@ -406,8 +409,11 @@ read_ids(struct rd *r, struct carc_game *g, const msgpack_object *a, const char 
 	for (i = 0; i < a->via.array.size; i++) {
 		const msgpack_object *o = &a->via.array.ptr[i];
 
-		if (o->type != MSGPACK_OBJECT_STR || o->via.str.size >= ID_MAX)
+		if (o->type != MSGPACK_OBJECT_STR || memchr(o->via.str.ptr, '\0', o->via.str.size))
 			return fail(r, "bad state: '%s' must hold tile ids", what);
+		if (o->via.str.size >= ID_MAX)
+			return fail(r, "bad state: '%s' holds a tile id longer than %d bytes", what,
+			    ID_MAX - 1);
 		memcpy(id, o->via.str.ptr, o->via.str.size);
 		id[o->via.str.size] = '\0';
 		if ((t = tileset_find(&g->ts, id)) < 0)
@@ -498,7 +504,8 @@ read_players(struct rd *r, struct carc_game *g, const msgpack_object *pl)
 	int64_t v;
 
 	if (pl->via.array.size < 2 || pl->via.array.size > CARC_MAX_PLAYERS)
-		return fail(r, "bad state: 2 to %d players", CARC_MAX_PLAYERS);
+		return fail(r, "bad state: a game has 2 to %d players, not %u", CARC_MAX_PLAYERS,
+		    pl->via.array.size);
 	g->nplayers = pl->via.array.size;
 	for (i = 0; i < pl->via.array.size; i++) {
 		const msgpack_object *p = &pl->via.array.ptr[i];
@@ -568,8 +575,8 @@ read_board(struct rd *r, struct carc_game *g, const msgpack_object *bd)
 			return fail(r, "bad state: a board entry must be a map");
 		if (check_keys(r, p, "a board entry", keys) ||
 		    need_str(r, p, "tile", "a board entry", id, sizeof(id)) ||
-		    need_int(r, p, "x", "a board entry", -30000, 30000, &x) ||
-		    need_int(r, p, "y", "a board entry", -30000, 30000, &y) ||
+		    need_int(r, p, "x", "a board entry", -COORD_MAX, COORD_MAX, &x) ||
+		    need_int(r, p, "y", "a board entry", -COORD_MAX, COORD_MAX, &y) ||
 		    need_int(r, p, "rot", "a board entry", 0, 270, &rot))
 			return CARC_EDATA;
 		if (rot % 90)
@@ -603,8 +610,8 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 		if (p->type != MSGPACK_OBJECT_MAP)
 			return fail(r, "bad state: a figure must be a map");
 		if (check_keys(r, p, "a figure", keys) ||
-		    need_int(r, p, "x", "a figure", -30000, 30000, &x) ||
-		    need_int(r, p, "y", "a figure", -30000, 30000, &y) ||
+		    need_int(r, p, "x", "a figure", -COORD_MAX, COORD_MAX, &x) ||
+		    need_int(r, p, "y", "a figure", -COORD_MAX, COORD_MAX, &y) ||
 		    need_str(r, p, "feature", "a figure", feat, sizeof(feat)) ||
 		    need_int(r, p, "owner", "a figure", 0, g->nplayers - 1, &owner) ||
 		    need_str(r, p, "type", "a figure", type, sizeof(type)))
@@ -676,7 +683,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		return fail(r, "bad state: the fair is [X, Y]");
 	x = o->via.array.ptr[0].via.i64;
 	y = o->via.array.ptr[1].via.i64;
-	if (x < -30000 || x > 30000 || y < -30000 || y > 30000 || (b = board_at(g, x, y)) < 0 ||
+	if (x < -COORD_MAX || x > COORD_MAX || y < -COORD_MAX || y > COORD_MAX ||
+	    (b = board_at(g, x, y)) < 0 ||
 	    g->ts.types[g->board[b].type].fair < 0)
 		return fail(r, "inconsistent state: no fair tile at the catapult round's fair");
 	cat->fx = x;
@@ -716,8 +724,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 
 		if (l->type != MSGPACK_OBJECT_MAP || check_keys(r, l, "a landing", lkeys) ||
 		    need_int(r, l, "player", "a landing", 0, g->nplayers - 1, &v) ||
-		    need_int(r, l, "x", "a landing", -3000000, 3000000, &x) ||
-		    need_int(r, l, "y", "a landing", -3000000, 3000000, &y))
+		    need_int(r, l, "x", "a landing", -LAND_MAX, LAND_MAX, &x) ||
+		    need_int(r, l, "y", "a landing", -LAND_MAX, LAND_MAX, &y))
 			return l->type != MSGPACK_OBJECT_MAP ? fail(r, "bad state: a landing is a map") :
 			    CARC_EDATA;
 		if (v != (cat->first + i) % g->nplayers)
@@ -731,7 +739,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		if (cat->hurled == 0)
 			return fail(r, "inconsistent state: a hurl to resolve but no landing");
 		cat->hurled--;		/* the last landing is the hurl being resolved */
-	}
+	} else if (cat->hurled == g->nplayers)	/* one more would be past the players */
+		return fail(r, "inconsistent state: phase hurl after every player has hurled");
 	if ((g->phase == CARC_HURL || g->phase == CARC_SEDUCE || g->phase == CARC_SCORE) &&
 	    g->player != (cat->first + cat->hurled) % g->nplayers)
 		return fail(r, "inconsistent state: it is not player %d's hurl", g->player);
@@ -741,8 +750,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (g->phase == CARC_SEDUCE || (cat->pending == PENDING_SEDUCE && o != NULL &&
 	    o->type != MSGPACK_OBJECT_NIL)) {
 		if (o == NULL || o->type != MSGPACK_OBJECT_MAP || check_keys(r, o, "the victim", vkeys) ||
-		    need_int(r, o, "x", "the victim", -30000, 30000, &x) ||
-		    need_int(r, o, "y", "the victim", -30000, 30000, &y) ||
+		    need_int(r, o, "x", "the victim", -COORD_MAX, COORD_MAX, &x) ||
+		    need_int(r, o, "y", "the victim", -COORD_MAX, COORD_MAX, &y) ||
 		    need_str(r, o, "feature", "the victim", s, sizeof(s)))
 			return r->err->code ? r->err->code :
 			    fail(r, "bad state: phase seduce needs the victim");
@@ -866,14 +875,18 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		return fail(r, "inconsistent state: phase score before any placement");
 	/* a placement per tile, and at most a hurl and a seduction per player after one */
 	if (log->via.array.size > (uint32_t)g->cap * (1 + 2 * CARC_MAX_PLAYERS))
-		return fail(r, "bad state: the log is longer than the game");
+		return fail(r, "bad state: the log has %u entries, more than the %d a game of %d "
+		    "tiles can make", log->via.array.size, g->cap * (1 + 2 * CARC_MAX_PLAYERS),
+		    g->cap - 1);
 	for (i = 0, p = 1; i < log->via.array.size; i++) {
 		const msgpack_object *w = &log->via.array.ptr[i];
 		char word[MAX_LOG_WORD + 1];
 
-		if (w->type != MSGPACK_OBJECT_STR || w->via.str.size > MAX_LOG_WORD ||
-		    memchr(w->via.str.ptr, '\0', w->via.str.size))
+		if (w->type != MSGPACK_OBJECT_STR || memchr(w->via.str.ptr, '\0', w->via.str.size))
 			return fail(r, "bad state: the log must hold move words");
+		if (w->via.str.size > MAX_LOG_WORD)
+			return fail(r, "bad state: log entry %u is longer than %d bytes", i + 1,
+			    MAX_LOG_WORD);
 		memcpy(word, w->via.str.ptr, w->via.str.size);
 		word[w->via.str.size] = '\0';
 		if (is_placement_word(word) && (p >= g->nboard || !log_word_matches(g, word, p++)))
@@ -892,8 +905,6 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	return 0;
 }
 
-#define MP_DEPTH 16
-
 static uint32_t
 be(const unsigned char *p, int n)
 {
@@ -905,16 +916,18 @@ be(const unsigned char *p, int n)
 }
 
 /* Walks the MessagePack bytes without building anything, so that a hostile header cannot make
- * the decoder allocate: every container must fit in the bytes left and nest at most MP_DEPTH
- * deep. Returns NULL if the data is sane, else what is wrong. */
+ * the decoder allocate: every container must fit in the bytes left, nest at most MAX_DEPTH
+ * deep (msgpack-c's unpacker holds 32 levels), and the whole hold at most MAX_VALUES keys and
+ * values (msgpack-c builds 24 bytes for each). Returns NULL if the data is sane, else what is
+ * wrong. */
 static const char *
 mp_check(const unsigned char *p, size_t len)
 {
 	const unsigned char *end = p + len;
-	uint64_t left[MP_DEPTH + 1];
+	uint64_t left[MAX_DEPTH + 1];
 	int depth = 0;
 	uint64_t items;
-	size_t skip;
+	size_t skip, values = 0;
 
 	left[0] = 1;
 	while (depth >= 0) {
@@ -925,6 +938,8 @@ mp_check(const unsigned char *p, size_t len)
 		left[depth]--;
 		if (p >= end)
 			return "truncated";
+		if (++values > MAX_VALUES)
+			return "more than " XSTR(MAX_VALUES) " values";
 		unsigned c = *p++;
 		static const unsigned char fixed[] = { 1, 2, 4, 8 };
 
@@ -973,8 +988,8 @@ mp_check(const unsigned char *p, size_t len)
 		if (items > 0) {
 			if (items > (uint64_t)(end - p))
 				return items > MAX_STATE_BYTES ? "not MessagePack" : "truncated";
-			if (depth == MP_DEPTH)
-				return "nested too deeply";
+			if (depth == MAX_DEPTH)
+				return "nested more than " XSTR(MAX_DEPTH) " deep";
 			left[++depth] = items;
 		}
 	}

@@ -16,6 +16,7 @@ const int side_dx[4] = { 0, 1, 0, -1 };
 const int side_dy[4] = { -1, 0, 1, 0 };
 
 #define MAX_SET_BYTES (1 << 20)
+#define MAX_ANCHORS 256
 
 struct ld {
 	yaml_document_t doc;
@@ -110,7 +111,9 @@ want_id(struct ld *l, yaml_node_t *n, const char *what, char out[ID_MAX])
 	return 0;
 }
 
-/* Words of a scalar like "N W S" or a sequence of scalars, matched against names. */
+/* Words of a scalar like "N W S" or a sequence of scalars, matched against names. Below a
+ * sequence only scalars are taken: a sequence that holds itself through an alias, &s [W, *s],
+ * would recurse until the stack overflows. */
 static int
 want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *names, int nnames,
     unsigned *mask)
@@ -125,6 +128,8 @@ want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *na
 		for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 			unsigned m;
 
+			if (node(l, *it)->type != YAML_SCALAR_NODE)
+				return bad(l, node(l, *it), "%s must be a plain value", what);
 			if (want_names(l, node(l, *it), what, names, nnames, &m))
 				return CARC_EDATA;
 			if (m & *mask)
@@ -481,13 +486,71 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 	return 0;
 }
 
+/* libyaml takes time in the square of some counts: its scanner looks at every open flow
+ * collection at every token, its loader compares every anchor with all the earlier ones. A
+ * megabyte of '[' or of anchors takes a minute, so the events are read once first and a set
+ * that nests deeper than MAX_DEPTH, or names more than MAX_ANCHORS anchors, is refused after
+ * a few thousand bytes. A YAML error is left for the loader to report. */
+static int
+prescan(struct ld *l, const char *text, size_t len)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	yaml_char_t *anchor;
+	int depth = 0, anchors = 0, rc = 0;
+	bool done = false;
+
+	if (!yaml_parser_initialize(&p))
+		return seterr(l->err, CARC_ESOFTWARE, "%s: out of memory", l->file);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	while (!done && rc == 0 && yaml_parser_parse(&p, &ev)) {
+		anchor = NULL;
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+			anchor = ev.data.sequence_start.anchor;
+			depth++;
+			break;
+		case YAML_MAPPING_START_EVENT:
+			anchor = ev.data.mapping_start.anchor;
+			depth++;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_SCALAR_EVENT:
+			anchor = ev.data.scalar.anchor;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		if (depth > MAX_DEPTH)
+			rc = seterr(l->err, CARC_EDATA, "%s:%lu:%lu: nested more than %d deep", l->file,
+			    (unsigned long)ev.start_mark.line + 1,
+			    (unsigned long)ev.start_mark.column + 1, MAX_DEPTH);
+		else if (anchor && ++anchors > MAX_ANCHORS)
+			rc = seterr(l->err, CARC_EDATA, "%s:%lu:%lu: more than %d anchors", l->file,
+			    (unsigned long)ev.start_mark.line + 1,
+			    (unsigned long)ev.start_mark.column + 1, MAX_ANCHORS);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return rc;
+}
+
 static int
 parse(struct ld *l, const char *text, size_t len)
 {
 	yaml_parser_t p;
 
 	if (len > MAX_SET_BYTES)
-		return seterr(l->err, CARC_EDATA, "%s: larger than %d bytes", l->file, MAX_SET_BYTES);
+		return seterr(l->err, CARC_EDATA, "%s: a tile set larger than %d MiB", l->file,
+		    MAX_SET_BYTES >> 20);
+	if (prescan(l, text, len))
+		return CARC_EDATA;
 	if (!yaml_parser_initialize(&p))
 		return seterr(l->err, CARC_ESOFTWARE, "%s: out of memory", l->file);
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);

@@ -7,17 +7,35 @@
 
 #include "internal.h"
 
+/* A message is one line for people: it often quotes what it refuses (a move word, a key of
+ * a state, a name), so control characters there are written as C escapes. */
 int
 seterr(struct carc_err *err, int code, const char *fmt, ...)
 {
+	char raw[sizeof(err->msg)], *o, *end;
+	const char *p;
 	va_list ap;
 
-	if (err != NULL) {
-		err->code = code;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-		va_end(ap);
+	if (err == NULL)
+		return code;
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	o = err->msg;
+	end = err->msg + sizeof(err->msg) - 1;
+	for (p = raw; *p && o < end; p++) {
+		unsigned char c = *p;
+
+		if (c >= 0x20 && c != 0x7f)
+			*o++ = c;
+		else if (end - o >= 4)
+			o += snprintf(o, end - o + 1, c == '\n' ? "\\n" : c == '\t' ? "\\t" :
+			    "\\x%02x", c);
+		else
+			break;
 	}
+	*o = '\0';
 	return code;
 }
 

@@ -14,3 +14,27 @@ turn() {
 	carc-draw < "$f" > "$f.d" && carc-place "$move" < "$f.d" > "$f.p" &&
 	    carc-score < "$f.p" > "$f.s" && mv "$f.s" "$f" && rm -f "$f.d" "$f.p"
 }
+
+# Copies FROM to TO with the bytes OLD replaced by NEW (printf formats, \xHH for a byte); OLD
+# must occur exactly once.
+patch() {
+	local from=$1 to=$2 old new hex rest
+
+	old=" $(echo $(printf "$3" | od -An -v -tx1)) "
+	new=" $(echo $(printf "$4" | od -An -v -tx1)) "
+	hex=" $(echo $(od -An -v -tx1 "$from")) "
+	rest=" ${hex#*"$old"}"
+	if [ "$rest" = " $hex" ] || [[ $rest == *"$old"* ]]; then
+		echo "patch: '$3' does not occur exactly once in $from"
+		return 1
+	fi
+	hex=${hex/"$old"/"$new"}
+	printf "$(echo $hex | sed 's/\([0-9a-f][0-9a-f]\) */\\x\1/g')" > "$to"
+}
+
+# COUNT pseudo-random bytes as a printf format, the same on every machine for the same SEED
+# (the Lehmer generator, exact in awk's doubles).
+noise() {
+	awk -v seed="$1" -v n="$2" 'BEGIN { x = seed
+		for (i = 0; i < n; i++) { x = (x * 16807) % 2147483647; printf "\\x%02x", x % 256 } }'
+}

@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# Hostile input, as a table: every tool that reads a state gets each input below, bad whatever
+# the state was (empty, cut short, random, keys missing or of the wrong type, another version,
+# two states), and must refuse it with status 65, nothing on stdout and one line on stderr that
+# says why. carc-deck --from-json gets the same inputs in JSON form. Then the limits a state is
+# held to, each refused with status 65 and a message that names it. badinput.bats has the byte
+# surgery of single keys and values; regress.bats the inputs that once broke a tool.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+# Every tool that reads a state, as the words that run it.
+readers=(
+	"carc-draw"
+	"carc-place 0,2,0"
+	"carc-place --list"
+	"carc-score"
+	"carc-render --format ascii"
+	"carc-render --format ansi"
+	"carc-render --format svg"
+	"carc-render --format json"
+	"carc-bot random"
+)
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# A real state, after one turn: U at 0,1 with ann's follower on its road; bob to draw.
+	carc-deck --players ann,bob --seed 1 --stack U,U > good
+	turn good 0,1,0,road:E
+	carc-render --format json good > good.json
+}
+
+# READER (its words split on purpose) refuses FILE on standard input with STATUS, nothing on
+# stdout, and one line on stderr: "TOOL: " and then WORDS somewhere.
+refuses() {
+	local want=$1 words=$2 reader=$3 file=$4
+
+	run --separate-stderr $reader < "$file"
+	[ "$status" -eq "$want" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "${reader%% *}: "*"$words"* ]] || {
+		echo "$reader < $file: want $want and '$words', got $status," \
+		    "stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"
+		return 1
+	}
+}
+
+# The bad inputs: each NAME makes NAME (the state form) and NAME.json (the JSON form).
+make_input() {
+	local name=$1 size
+
+	case $name in
+	empty)
+		: > empty
+		: > empty.json ;;
+	cut-*)	# cut after that many bytes, or at a fraction of the whole
+		size=$(wc -c < good)
+		case ${name#cut-} in
+		half) head -c $((size / 2)) good > "$name"
+		    head -c $(($(wc -c < good.json) / 2)) good.json > "$name.json" ;;
+		last) head -c $((size - 1)) good > "$name"
+		    head -c $(($(wc -c < good.json) - 2)) good.json > "$name.json" ;;
+		*) head -c "${name#cut-}" good > "$name"
+		    head -c "${name#cut-}" good.json > "$name.json" ;;
+		esac ;;
+	random-*)	# random-SEED-COUNT
+		set -- ${name//-/ }
+		printf "$(noise "$2" "$3")" > "$name"
+		cp "$name" "$name.json" ;;
+	mixed-*)	# a real start, then random bytes
+		{ head -c "${name#mixed-}" good; printf "$(noise "${name#mixed-}" 300)"; } > "$name"
+		{ head -c "${name#mixed-}" good.json; printf "$(noise "${name#mixed-}" 300)"; } \
+		    > "$name.json" ;;
+	no-aside)
+		patch good x '\x8e\xa6format' '\x8d\xa6format'
+		patch x "$name" '\xa5aside\x90' ''
+		jq 'del(.aside)' good.json > "$name.json" ;;
+	no-seed)
+		patch good x '\x86\xa4sets' '\x85\xa4sets'
+		patch x "$name" '\xa4seed\x01' ''
+		jq 'del(.setup.seed)' good.json > "$name.json" ;;
+	no-format)
+		patch good "$name" '\x8e\xa6format\xa4carc' '\x8d'
+		jq 'del(.format)' good.json > "$name.json" ;;
+	seed-string)
+		patch good "$name" '\xa4seed\x01' '\xa4seed\xa11'
+		jq '.setup.seed = "1"' good.json > "$name.json" ;;
+	player-string)
+		patch good "$name" '\xa6player\x01' '\xa6player\xa11'
+		jq '.player = "1"' good.json > "$name.json" ;;
+	drawn-string)
+		patch good "$name" '\xa5drawn\x90' '\xa5drawn\xa0'
+		jq '.drawn = ""' good.json > "$name.json" ;;
+	version-*)
+		patch good "$name" '\xa7version\x01' "\\xa7version\\x${name#version-}"
+		jq ".version = $((16#${name#version-}))" good.json > "$name.json" ;;
+	twice)
+		cat good good > twice
+		cat good.json good.json > twice.json ;;
+	newline)
+		{ cat good; echo; } > newline
+		{ cat good.json; echo '{}'; } > newline.json ;;
+	*)
+		echo "no input $name"
+		return 1 ;;
+	esac
+}
+
+# NAME, then what the state readers say after "stdin: ", then what carc-deck --from-json says,
+# tab-separated. 26 lines, each refused by 10 readers.
+table='
+empty	empty input, not a carc state	stdin:1:1: bad JSON: unexpected end of input
+cut-1	truncated state (1 bytes)	stdin:1:2: bad JSON: expected a string key
+cut-2	truncated state (2 bytes)	stdin:2:1: bad JSON: expected a string key
+cut-13	truncated state (13 bytes)	stdin:2:12: bad JSON: unexpected end of input
+cut-200	truncated state (200 bytes)	stdin:8:76: bad JSON: unterminated string
+cut-half	truncated state	stdin:29:57: bad JSON: unterminated string
+cut-last	truncated state	stdin:42:1: bad JSON: expected '\'','\'' or '\''}'\''
+random-1-1	truncated state (1 bytes)	stdin:1:1: bad JSON: unexpected character
+random-2-7	not a carc state (not a map)	stdin:1:1: bad JSON: unexpected character
+random-3-100	not a carc state (not a map)	stdin:1:1: bad JSON: unexpected character
+random-4-500	truncated state (500 bytes)	stdin:1:1: bad JSON: unexpected character
+random-5-4000	not a carc state (not a map)	stdin:1:1: bad JSON: unexpected character
+mixed-13	truncated state (313 bytes)	stdin:2:13: bad JSON: expected a string key
+mixed-40	truncated state (340 bytes)	stdin:4:3: bad JSON: expected a string key
+mixed-200	truncated state (500 bytes)	stdin:8:78: bad JSON: control character in a string
+no-aside	bad state: the state has no '\''aside'\''	bad state: the state has no '\''aside'\''
+no-seed	bad state: setup has no '\''seed'\''	bad state: setup has no '\''seed'\''
+no-format	not a carc state (no format "carc")	not a carc state (no format "carc")
+seed-string	'\''seed'\'' in setup must be a whole number	'\''seed'\'' in setup must be a whole number
+player-string	'\''player'\'' in the state must be a whole number	'\''player'\'' in the state must be a whole number
+drawn-string	'\''drawn'\'' in the state must be an array	'\''drawn'\'' in the state must be an array
+version-02	state version 2 is not known	state version 2 is not known
+version-00	state version 0 is not known	state version 0 is not known
+version-7f	state version 127 is not known	state version 127 is not known
+twice	605 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing text after the state
+newline	1 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing text after the state
+'
+
+@test "the good state is read by every reader, and its JSON by carc-deck --from-json" {
+	for reader in "${readers[@]}"; do
+		run --separate-stderr $reader < good
+		case $reader in
+		carc-draw | carc-render*) [ "$status" -eq 0 ] ;;
+		*) [ "$status" -eq 1 ] ;;		# waits for carc-draw
+		esac
+	done
+	carc-deck --from-json < good.json | cmp - good
+}
+
+@test "the table: every reader refuses every bad input with status 65, alone on stderr" {
+	local name words jwords reader n=0
+	while IFS=$'\t' read -r name words jwords; do
+		[ -n "$name" ] || continue
+		make_input "$name"
+		for reader in "${readers[@]}"; do
+			refuses 65 "$words" "$reader" "$name"
+			n=$((n + 1))
+		done
+		refuses 65 "$jwords" "carc-deck --from-json" "$name.json"
+		n=$((n + 1))
+	done <<< "$table"
+	[ "$n" -eq 260 ]
+}
+
+@test "a state cut short at every byte: carc-draw says truncated, every time" {
+	local size at bad=
+	size=$(wc -c < good)
+	for ((at = 1; at < size; at++)); do
+		head -c "$at" good > cut
+		refuses 65 "truncated state ($at bytes)" carc-draw cut > /dev/null || bad="$bad $at"
+	done
+	[ -z "$bad" ] || { echo "cut at$bad of $size bytes: not refused as truncated"; false; }
+}
+
+@test "its JSON form cut short at every tenth byte: carc-deck --from-json says bad JSON" {
+	local size at bad=
+	size=$(wc -c < good.json)
+	for ((at = 1; at < size - 1; at += 10)); do
+		head -c "$at" good.json > cut.json
+		refuses 65 "bad JSON" "carc-deck --from-json" cut.json > /dev/null || bad="$bad $at"
+	done
+	[ -z "$bad" ] || { echo "cut at$bad of $size bytes: not refused as bad JSON"; false; }
+}
+
+# ---- the limits ----
+
+# The JSON form of the good state, edited by the jq FILTER, read by carc-deck --from-json:
+# refused with status 65 and WORDS in the message.
+json_refused() {
+	carc-render --format json good | jq "$1" > edited.json
+	refuses 65 "$2" "carc-deck --from-json" edited.json
+}
+
+@test "limit: a state larger than 16 MiB" {
+	head -c $((16 * 1024 * 1024 + 1)) /dev/zero > big
+	for reader in "${readers[@]}"; do
+		refuses 65 "stdin: state larger than 16 MiB" "$reader" big
+	done
+}
+
+@test "limit: MessagePack nested more than 16 deep" {
+	{ for ((i = 0; i < 17; i++)); do printf '\x81\xa1k'; done; printf '\xc0'; } > deep
+	for reader in "${readers[@]}"; do
+		refuses 65 "stdin: not a carc state (nested more than 16 deep)" "$reader" deep
+	done
+	# 16 deep is MessagePack a reader takes apart, and then finds no state in
+	{ for ((i = 0; i < 16; i++)); do printf '\x81\xa1k'; done; printf '\xc0'; } > deep16
+	refuses 65 "stdin: not a carc state (no format \"carc\")" carc-draw deep16
+}
+
+@test "limit: JSON nested more than 16 deep" {
+	{ for ((i = 0; i < 17; i++)); do printf '['; done
+	  for ((i = 0; i < 17; i++)); do printf ']'; done; } > deep.json
+	refuses 65 "stdin:1:17: bad JSON: nested more than 16 deep" "carc-deck --from-json" \
+	    deep.json
+}
+
+@test "limit: more than 1048576 values, in MessagePack or JSON" {
+	# an array of 2^20 nils: with the array itself, one value too many
+	{ printf '\xdd\x00\x10\x00\x00'; head -c 1048576 /dev/zero | tr '\0' '\300'; } > many
+	refuses 65 "stdin: not a carc state (more than 1048576 values)" carc-render many
+	{ printf '['; head -c 1048576 /dev/zero | tr '\0' '0' | sed 's/0/0,/g'; printf '0]'; } \
+	    > many.json
+	refuses 65 "bad JSON: more than 1048576 values" "carc-deck --from-json" many.json
+}
+
+@test "limit: more than 4096 tiles in a game" {
+	json_refused '.supply += [range(4100) | "C"]' "bad state: more than 4096 tiles"
+}
+
+@test "limit: coordinates from -30000 to 30000" {
+	json_refused '.board[1].x = 30001' \
+	    "bad state: 'x' in a board entry is 30001, outside -30000..30000"
+	json_refused '.figures[0].y = -30001' \
+	    "bad state: 'y' in a figure is -30001, outside -30000..30000"
+}
+
+@test "limit: 2 to 6 players" {
+	json_refused '.players += [range(5) | {name: "p\(.)", score: 0, supply: {follower: 7}}]' \
+	    "bad state: a game has 2 to 6 players, not 7"
+	json_refused '.players = .players[:1]' "bad state: a game has 2 to 6 players, not 1"
+}
+
+@test "limit: a log no longer than 13 entries a tile" {
+	json_refused '.log += [range(1000) | "hurl:x"]' \
+	    "bad state: the log has 1001 entries, more than the 949 a game of 72 tiles can make"
+}
+
+@test "limit: strings no longer than their fields" {
+	json_refused '.players[0].name = "a" * 33' \
+	    "bad state: 'name' in a player is longer than 32 bytes"
+	json_refused '.supply[0] = "T" * 16' "bad state: 'supply' holds a tile id longer than 15 bytes"
+	json_refused '.log[0] = "U/0,1,0,road:E" + "-" * 82' \
+	    "bad state: log entry 1 is longer than 95 bytes"
+	json_refused '.setup.stack = "U," * 40000' "bad state: setup 'stack' is longer than 65536 bytes"
+	json_refused '.phase = "p" * 40' "bad state: 'phase' in the state is longer than 31 bytes"
+}
+
+@test "limit: a tile set no larger than 1 MiB, in a file or in a state" {
+	{ cat "$TOP/tests/fixtures/tilesets/roads.yaml"; head -c 1048576 /dev/zero | tr '\0' '#'; } \
+	    > big.yaml
+	run --separate-stderr carc-deck --expansions '' --tileset big.yaml --start RS1
+	[ "$status" -eq 65 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-deck: big.yaml: a tile set larger than 1 MiB" ]
+	carc-deck --expansions '' --tileset "$TOP/tests/fixtures/tilesets/roads.yaml" --start RS1 |
+	    carc-render --format json > user.json
+	jq --rawfile y big.yaml '.setup.sets[0].yaml = $y' user.json > big.json
+	refuses 65 "stdin (set roads): a tile set larger than 1 MiB" "carc-deck --from-json" big.json
+}
+
+@test "limit: no more tiles from the tile sets than a game may hold" {
+	printf 'name: many\nstart: A1\ntiles:\n' > many.yaml
+	for i in 1 2 3 4 5; do
+		printf '  - {id: A%d, count: 999, edges: F F F F, fields: [{halves: Nw Ne En Es Se Sw Ws Wn}]}\n' \
+		    "$i" >> many.yaml
+	done
+	run --separate-stderr carc-deck --expansions '' --tileset many.yaml
+	[ "$status" -eq 65 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-deck: the tile sets hold 4995 tiles, more than the 4096 a game may have" ]
+	awk 'BEGIN { printf "name: types\nstart: A0\ntiles:\n"
+		for (i = 0; i <= 4096; i++)
+			printf "  - {id: A%d, edges: F F F F, fields: [{halves: Nw Ne En Es Se Sw Ws Wn}]}\n", i }' \
+	    > types.yaml
+	run --separate-stderr carc-deck --expansions '' --tileset types.yaml
+	[ "$status" -eq 65 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-deck: types.yaml:4:3: more than 4096 tile types" ]
+}
