@@ -10,12 +10,14 @@
 
 const char *progname = "carc-bot";
 
-static const char synopsis[] = "usage: carc-bot [-h] [--seed N] random [FILE]\n";
+static const char synopsis[] =
+    "usage: carc-bot [-h] [-i FILE] [--armor] [--seed N] random [FILE]\n";
 
 int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 }
@@ -25,11 +27,16 @@ main(int argc, char **argv)
 	const char **words;
 	size_t n;
 	uint64_t seed = 0, rng;
-	int ch;
+	const char *inplace = NULL;
+	int ch, armor = 0, armored;
 	char *end, *move;
 
-	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		if (ch == 's') {
+	while ((ch = getopt_long(argc, argv, "+hi:", opts, NULL)) != -1) {
+		if (ch == 'a')
+			armor = 1;
+		else if (ch == 'i')
+			inplace = inplace_arg(optarg);
+		else if (ch == 's') {
 			errno = 0;
 			seed = strtoull(optarg, &end, 10);
 			if (errno || !isdigit((unsigned char)*optarg) || *end != '\0')
@@ -37,11 +44,11 @@ main(int argc, char **argv)
 		} else
 			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
 	}
-	if (argc - optind < 1 || argc - optind > 2)
+	if (argc - optind < 1 || argc - optind > (inplace ? 1 : 2))
 		usage(synopsis, CARC_EUSAGE);
 	if (strcmp(argv[optind], "random") != 0)
 		die(CARC_EUSAGE, "unknown strategy '%s' (random)", argv[optind]);
-	g = read_state(argv[optind + 1]);
+	g = read_state(inplace ? inplace : argv[optind + 1], &armored);
 	if (carc_moves(g, &words, &n, &err))
 		die_err(&err);
 	if (n == 0)
@@ -56,7 +63,7 @@ main(int argc, char **argv)
 	if (carc_game_place(g, move, &err))
 		die_err(&err);
 	free(move);
-	write_state(g);
+	write_state(g, inplace, armor || (inplace && armored));
 	carc_game_free(g);
 	return 0;
 }
