@@ -15,7 +15,8 @@
 const char *progname = "carc-bot";
 
 static const char synopsis[] =
-    "usage: carc-bot [-h] [--iterations N] [--seed N] [--time MS] random|greedy|mcts [FILE]\n"
+    "usage: carc-bot [-h] [-i FILE] [--armor] [--iterations N] [--seed N] [--time MS]\n"
+    "                random|greedy|mcts [FILE]\n"
     "       carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]\n"
     "                [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]\n"
     "                [--time MS]\n";
@@ -28,6 +29,8 @@ struct cmdline {
 	const char *strategies, *players, *expansions;
 	const char *rules[MAXRULES + 1];
 	int nrules;
+	const char *inplace;
+	int armor;
 };
 
 static int
@@ -59,9 +62,10 @@ static void
 parse_cmdline(int argc, char **argv, struct cmdline *c)
 {
 	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
 		{ "expansions", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "iterations", required_argument, NULL, 'i' },
+		{ "iterations", required_argument, NULL, 'I' },
 		{ "players", required_argument, NULL, 'p' },
 		{ "rule", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
@@ -74,8 +78,14 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 
 	memset(c, 0, sizeof(*c));
 	c->bot.iterations = 1000;
-	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+hi:", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'a':
+			c->armor = 1;
+			break;
+		case 'i':
+			c->inplace = inplace_arg(optarg);
+			break;
 		case 'e':
 			c->expansions = optarg;
 			break;
@@ -84,7 +94,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			break;
 		case 'h':
 			usage(synopsis, 0);
-		case 'i':
+		case 'I':
 			c->bot.iterations = number("--iterations", optarg, 100000000);
 			break;
 		case 'p':
@@ -113,10 +123,10 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	if (c->bot.time_ms > 0 && c->bot.iterations == 1000)
 		c->bot.iterations = 0;	/* --time alone: as many playouts as fit */
 	if (c->selfplay) {
-		if (argc != optind || c->strategies == NULL)
+		if (argc != optind || c->strategies == NULL || c->inplace || c->armor)
 			usage(synopsis, CARC_EUSAGE);
-	} else if (argc - optind < 1 || argc - optind > 2 || c->strategies || c->players ||
-	    c->expansions || c->nrules)
+	} else if (argc - optind < 1 || argc - optind > (c->inplace ? 1 : 2) || c->strategies ||
+	    c->players || c->expansions || c->nrules)
 		usage(synopsis, CARC_EUSAGE);
 }
 
@@ -239,15 +249,16 @@ main(int argc, char **argv)
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	char word[128];
+	int armored;
 
 	parse_cmdline(argc, argv, &c);
 	if (c.selfplay)
 		return selfplay(&c);
 	c.bot.strategy = strategy(argv[optind]);
-	g = read_state(argv[optind + 1]);
+	g = read_state(c.inplace ? c.inplace : argv[optind + 1], &armored);
 	if (carc_bot_move(g, &c.bot, word, sizeof(word), &err))
 		die_err(&err);
-	write_state(g);
+	write_state(g, c.inplace, c.armor || (c.inplace && armored));
 	carc_game_free(g);
 	return 0;
 }

@@ -235,6 +235,7 @@ int tileset_load(struct tileset *, const char *name, const char *text, size_t le
 int figures_load(struct tileset *, struct carc_err *);
 int tileset_find(const struct tileset *, const char *id);
 void tileset_release(struct tileset *);
+int tileset_copy(struct tileset *, const struct tileset *);
 const char *builtin_set(const char *name, size_t *len);
 extern const char builtin_names[];
 void digest_hex(const char *, size_t, char out[17]);
@@ -272,6 +273,7 @@ void game_advance(struct carc_game *);
 int fortune_tellers(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
+int game_deal(struct carc_game *, struct carc_err *);
 
 /* catapult.c */
 void anchors_compute(struct tiletype *);
@@ -284,6 +286,22 @@ void catapult_describe(const struct carc_game *, struct carc_buf *);
 int parse_centi(const char *, int lo, int hi, int32_t *);
 void format_centi(char *, size_t, int32_t);
 bool is_placement_word(const char *);
+
+/* armor.c */
+struct armor_hdr {		/* the header lines of an armoured block, as found */
+	char players[256];
+	char turn[16];
+	char phase[16];
+	char checksum[65];
+};
+int base64_encode(struct carc_buf *, const void *, size_t, int width);
+int armor_read(const char *, size_t, const char *name, struct carc_buf *bin, struct armor_hdr *,
+    struct carc_err *);
+int armor_check_headers(const struct carc_game *, const struct armor_hdr *, const char *name,
+    struct carc_err *);
+
+/* sha256.c */
+void sha256_hex(const void *, size_t, char out[65]);
 
 /* rng */
 void rng_shuffle(uint64_t *, uint16_t *, int);

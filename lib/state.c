@@ -996,8 +996,8 @@ mp_check(const unsigned char *p, size_t len)
 	return NULL;
 }
 
-struct carc_game *
-carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
+static struct carc_game *
+read_binary(const char *data, size_t len, const char *name, struct carc_err *err)
 {
 	struct rd r = { .name = name ? name : "stdin", .err = err };
 	msgpack_unpacked up;
@@ -1059,4 +1059,29 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 bad:
 	msgpack_unpacked_destroy(&up);
 	return NULL;
+}
+
+/* A binary state, or text that holds an armoured one: a bare block or a whole e-mail. */
+struct carc_game *
+carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
+{
+	struct carc_buf bin = { 0 };
+	struct armor_hdr h;
+	struct carc_game *g;
+
+	if (name == NULL)
+		name = "stdin";
+	if (!carc_armor_is(data, len))
+		return read_binary(data, len, name, err);
+	if (armor_read(data, len, name, &bin, &h, err)) {
+		carc_buf_release(&bin);
+		return NULL;
+	}
+	g = read_binary(bin.data, bin.len, name, err);
+	carc_buf_release(&bin);
+	if (g != NULL && armor_check_headers(g, &h, name, err)) {
+		carc_game_free(g);
+		return NULL;
+	}
+	return g;
 }

@@ -4,7 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-bot [-h] [--iterations N] [--seed N] [--time MS] random|greedy|mcts [FILE]
+usage="usage: carc-bot [-h] [-i FILE] [--armor] [--iterations N] [--seed N] [--time MS]
+                random|greedy|mcts [FILE]
        carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]
                 [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]
                 [--time MS]"
@@ -144,7 +145,7 @@ phases() {
 	run --separate-stderr script -qec 'carc-bot random place 2> err' /dev/null
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
-	[ "$(cat err)" = "carc-bot: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	[ "$(cat err)" = "carc-bot: will not write a binary state to a terminal; redirect it to a file or a pipe, or give --armor" ]
 }
 
 @test "an output that cannot be written: status 74 and one line on stderr" {
