@@ -618,7 +618,7 @@ tamper() {
 @test "--format email: the text part holds the board, the decisions as --list prints them, the state" {
 	carc-render --format email place > m.eml
 	python3 "$MAIL" parse < m.eml | jq -r .text > text
-	head -n 1 text | grep -qx "bob, it is your turn in the carc game of ann and bob, after 1 decisions."
+	head -n 1 text | grep -qx "bob, it is your turn in the carc game of ann and bob, after 1 decision."
 	carc-render --format ascii place > board
 	grep -qF "$(cat board)" text
 	carc-place --list place > moves
