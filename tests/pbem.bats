@@ -365,7 +365,7 @@ all_refuse() {
 	cmp d draw
 }
 
-@test "-i follows a symbolic link to the game and keeps the file's mode" {
+@test "-i follows a symbolic link to the game and keeps the file's mode and owner" {
 	mkdir games
 	cp draw games/g
 	chmod 640 games/g
@@ -375,6 +375,12 @@ all_refuse() {
 	carc-draw draw | cmp - games/g
 	[ "$(stat -c %a games/g)" = 640 ]
 	[ -z "$(ls -A games | grep -v '^g$')" ]
+	# root updating someone else's game leaves it theirs
+	if [ "$(id -u)" -eq 0 ] && id nobody > /dev/null 2>&1; then
+		chown nobody games/g
+		carc-bot -i link random
+		[ "$(stat -c %U games/g)" = nobody ]
+	fi
 }
 
 @test "-i in a folder that cannot be written: status 74, one line, and the file as it was" {
