@@ -132,8 +132,13 @@ put_inplace(const char *path, const char *data, size_t len)
 	if ((fd = mkstemp(tmp)) == -1)
 		fail_inplace(path, "create a temporary file beside it");
 	tmpname = tmp;
-	if (stat(real, &st) == 0 && fchmod(fd, st.st_mode & 07777) == -1)
-		fail_inplace(path, "give the new file the old one's mode");
+	if (stat(real, &st) == 0) {
+		if (fchmod(fd, st.st_mode & 07777) == -1)
+			fail_inplace(path, "give the new file the old one's mode");
+		/* as root, on someone else's game: theirs it stays (elsewhere this may fail) */
+		if (fchown(fd, st.st_uid, st.st_gid) == -1 && getuid() == 0)
+			fail_inplace(path, "give the new file the old one's owner");
+	}
 	for (i = 0; i < len; i += w)
 		if ((w = write(fd, data + i, len - i)) == -1 && errno != EINTR)
 			fail_inplace(path, "write the new state");

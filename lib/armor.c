@@ -126,30 +126,35 @@ hexval(int c)
 
 /* ---- writing ---- */
 
-/* The header lines before the Checksum: what a person sees of the game without decoding it. */
-static int
-armor_headers(const struct carc_game *g, struct carc_buf *b)
+/* What the header lines before the Checksum say: what a person sees of the game without
+ * decoding it, and what a reader checks. */
+static void
+header_values(const struct carc_game *g, char players[256], char turn[16], const char **phase)
 {
+	size_t n = 0;
 	int i;
 
-	carc_buf_printf(b, "Players: ");
-	for (i = 0; i < g->nplayers; i++)
-		carc_buf_printf(b, "%s%s", i ? ", " : "", g->pl[i].name);
-	return carc_buf_printf(b, "\nTurn: %d\nPhase: %s\n", g->nlog, carc_phase_name(g->phase));
+	players[0] = '\0';
+	for (i = 0; i < g->nplayers; i++)	/* at most 6 names of 32 bytes */
+		n += snprintf(players + n, 256 - n, "%s%s", i ? ", " : "", g->pl[i].name);
+	snprintf(turn, 16, "%d", g->nlog);
+	*phase = carc_phase_name(g->phase);
 }
 
 int
 carc_armor_write(const struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 {
 	struct carc_buf bin = { 0 };
-	char sum[65];
+	char sum[65], players[256], turn[16];
+	const char *phase;
 	int rc = 0;
 
 	if (carc_state_write(g, &bin, err))
 		return err->code;
 	sha256_hex(bin.data, bin.len, sum);
-	if (carc_buf_printf(out, "%s\n", BEGIN_LINE) == -1 || armor_headers(g, out) == -1 ||
-	    carc_buf_printf(out, "Checksum: %s\n\n", sum) == -1 ||
+	header_values(g, players, turn, &phase);
+	if (carc_buf_printf(out, "%s\nPlayers: %s\nTurn: %s\nPhase: %s\nChecksum: %s\n\n",
+	    BEGIN_LINE, players, turn, phase, sum) == -1 ||
 	    base64_encode(out, bin.data, bin.len, ARMOR_WIDTH) == -1 ||
 	    carc_buf_printf(out, "%s\n", END_LINE) == -1)
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
@@ -364,15 +369,21 @@ find_block(const char *text, size_t len, const char *name, struct carc_buf *bin,
 	return read_block(best, end, name, bin, h, err);
 }
 
+/* Whether the line is the mail header "Content-Transfer-Encoding: VALUE"; VALUE may be NULL. */
 static bool
-header_is(const struct line *l, const char *key, const char **value)
+transfer_encoding(const struct line *l, const char *value)
 {
-	size_t k = strlen(key);
+	static const char key[] = "content-transfer-encoding:";
+	size_t k = sizeof(key) - 1, n;
 
 	if (l->depth != 0 || l->n < k || strncasecmp(l->s, key, k) != 0)
 		return false;
-	*value = l->s + k;
-	return true;
+	if (value == NULL)
+		return true;
+	while (k < l->n && (l->s[k] == ' ' || l->s[k] == '\t'))
+		k++;
+	n = strlen(value);
+	return l->n - k >= n && strncasecmp(l->s + k, value, n) == 0;
 }
 
 static int find_any(const char *, size_t, const char *, struct carc_buf *, struct armor_hdr *,
@@ -384,20 +395,16 @@ static int
 find_in_parts(const char *text, size_t len, const char *name, struct carc_buf *bin,
     struct armor_hdr *h, struct carc_err *err, int depth)
 {
-	const char *p = text, *end = text + len, *v, *q;
+	const char *p = text, *end = text + len, *q;
 	struct carc_buf body = { 0 };
 	struct line l;
 	int rc, enc, c;
 
 	while (p < end) {
 		p = next_line(p, end, &l);
-		if (!header_is(&l, "content-transfer-encoding:", &v))
-			continue;
-		while (*v == ' ' || *v == '\t')
-			v++;
-		if (strncasecmp(v, "base64", 6) == 0)
+		if (transfer_encoding(&l, "base64"))
 			enc = 'b';
-		else if (strncasecmp(v, "quoted-printable", 16) == 0)
+		else if (transfer_encoding(&l, "quoted-printable"))
 			enc = 'q';
 		else
 			continue;
@@ -485,7 +492,7 @@ carc_armor_find_read(const char *text, size_t len, const char *name, struct carc
 int
 carc_armor_is(const char *data, size_t len)
 {
-	const char *p = data, *end = data + len, *v;
+	const char *p = data, *end = data + len;
 	unsigned char c;
 	struct line l;
 
@@ -496,7 +503,7 @@ carc_armor_is(const char *data, size_t len)
 		return 0;
 	while (p < end) {
 		p = next_line(p, end, &l);
-		if (line_is(&l, BEGIN_LINE) || header_is(&l, "content-transfer-encoding:", &v))
+		if (line_is(&l, BEGIN_LINE) || transfer_encoding(&l, NULL))
 			return 1;
 	}
 	return 0;
@@ -507,25 +514,19 @@ int
 armor_check_headers(const struct carc_game *g, const struct armor_hdr *h, const char *name,
     struct carc_err *err)
 {
-	struct carc_buf want = { 0 };
-	const char *keys[3] = { "Players", "Turn", "Phase" }, *have[3], *p, *e;
-	int i, rc = 0;
+	const char *keys[3] = { "Players", "Turn", "Phase" }, *have[3], *want[3];
+	char players[256], turn[16];
+	int i;
 
+	header_values(g, players, turn, &want[2]);
+	want[0] = players;
+	want[1] = turn;
 	have[0] = h->players;
 	have[1] = h->turn;
 	have[2] = h->phase;
-	if (armor_headers(g, &want) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	for (i = 0, p = want.data; i < 3; i++, p = e + 1) {
-		e = strchr(p, '\n');
-		p += strlen(keys[i]) + 2;
-		if (have[i][0] != '\0' && (strlen(have[i]) != (size_t)(e - p) ||
-		    memcmp(have[i], p, e - p) != 0)) {
-			rc = seterr(err, CARC_EDATA, "%s: armoured state: its header says '%s: %s', "
-			    "the state inside '%s: %.*s'", name, keys[i], have[i], keys[i], (int)(e - p), p);
-			break;
-		}
-	}
-	carc_buf_release(&want);
-	return rc;
+	for (i = 0; i < 3; i++)
+		if (have[i][0] != '\0' && strcmp(have[i], want[i]) != 0)
+			return seterr(err, CARC_EDATA, "%s: armoured state: its header says '%s: %s', "
+			    "the state inside '%s: %s'", name, keys[i], have[i], keys[i], want[i]);
+	return 0;
 }

@@ -156,10 +156,8 @@ body(struct carc_game *g, struct carc_buf *t, struct carc_err *err)
 	for (i = 0; i < g->nplayers; i++)
 		carc_buf_printf(t, "%s%s", i == 0 ? "" : i + 1 < g->nplayers ? ", " : " and ",
 		    g->pl[i].name);
-	if (g->phase == CARC_OVER)
-		carc_buf_printf(t, " is over, after %d decisions.\n\n", g->nlog);
-	else
-		carc_buf_printf(t, ", after %d decisions.\n\n", g->nlog);
+	carc_buf_printf(t, "%s, after %d decision%s.\n\n", g->phase == CARC_OVER ? " is over" : "",
+	    g->nlog, g->nlog == 1 ? "" : "s");
 	if (carc_render_ascii(g, t, err))
 		return err->code;
 	carc_buf_add(t, "\n", 1);

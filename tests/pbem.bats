@@ -365,7 +365,7 @@ all_refuse() {
 	cmp d draw
 }
 
-@test "-i follows a symbolic link to the game and keeps the file's mode" {
+@test "-i follows a symbolic link to the game and keeps the file's mode and owner" {
 	mkdir games
 	cp draw games/g
 	chmod 640 games/g
@@ -375,6 +375,12 @@ all_refuse() {
 	carc-draw draw | cmp - games/g
 	[ "$(stat -c %a games/g)" = 640 ]
 	[ -z "$(ls -A games | grep -v '^g$')" ]
+	# root updating someone else's game leaves it theirs
+	if [ "$(id -u)" -eq 0 ] && id nobody > /dev/null 2>&1; then
+		chown nobody games/g
+		carc-bot -i link random
+		[ "$(stat -c %U games/g)" = nobody ]
+	fi
 }
 
 @test "-i in a folder that cannot be written: status 74, one line, and the file as it was" {
@@ -618,7 +624,7 @@ tamper() {
 @test "--format email: the text part holds the board, the decisions as --list prints them, the state" {
 	carc-render --format email place > m.eml
 	python3 "$MAIL" parse < m.eml | jq -r .text > text
-	head -n 1 text | grep -qx "bob, it is your turn in the carc game of ann and bob, after 1 decisions."
+	head -n 1 text | grep -qx "bob, it is your turn in the carc game of ann and bob, after 1 decision."
 	carc-render --format ascii place > board
 	grep -qF "$(cat board)" text
 	carc-place --list place > moves
