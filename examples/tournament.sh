@@ -133,9 +133,10 @@ done > "$work/jobs"
 
 # -q: the command's words reach carc-bot as they are, here and through ssh. --keep-order: the
 # tables come in the order of the jobs, so the merged figures do not depend on which job ends
-# first. --halt now,fail=1: the first failing job stops the run, and its status is the status.
+# first. --halt soon,fail=1: the first failing job starts no more, lets the running ones end (so
+# their messages are printed), and its status is the status.
 status=0
-parallel -q --colsep ' ' --keep-order --halt now,fail=1 --joblog "$work/log" \
+parallel -q --colsep ' ' --keep-order --halt soon,fail=1 --joblog "$work/log" \
     ${jobs:+--jobs "$jobs"} ${sshlogin:+--sshlogin "$sshlogin"} \
     carc-bot --selfplay '{2}' --seed '{1}' --strategies "$strategies" \
     ${players:+--players "$players"} ${expansions:+--expansions "$expansions"} "$@" \

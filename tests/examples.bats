@@ -96,13 +96,15 @@ rows() {
 
 @test "tournament.sh runs jobs through --sshlogin, with ssh as parallel calls it" {
 	# A stand-in for ssh that runs the command here: ssh [OPTIONS] HOST [--] COMMAND...
+	# sshd gives the remote command a login environment with SHELL, which parallel's remote
+	# wrapper runs the job with; CI runs the suite without SHELL, so the stand-in sets it.
 	cat > fakessh <<-EOF
 	#!/bin/sh
 	while [ \$# -gt 0 ]; do case \$1 in -*) shift ;; *) break ;; esac; done
 	echo "\$1" >> "$PWD/hosts"
 	shift
 	[ "\${1-}" = -- ] && shift
-	exec sh -c "\$*"
+	SHELL=/bin/sh exec sh -c "\$*"
 	EOF
 	chmod +x fakessh
 	PARALLEL_SSH=$PWD/fakessh run --separate-stderr tournament -n 12 -j 3 \
