@@ -18,11 +18,12 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-om
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(if $(SANITIZE),$(SAN_FLAGS)) \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
-LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS))
+LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/board.o lib/builtin.o lib/catapult.o lib/game.o lib/json.o lib/moves.o \
-	lib/render.o lib/score.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/game.o \
+	lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o lib/sha256.o \
+	lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -108,6 +109,10 @@ valgrind: deps-valgrind
 	@$(MAKE) all SANITIZE=
 	@./tests/valgrind.sh
 
+# Speed and size figures for BENCHMARKS.md; never part of check (shared machines are noisy).
+bench: all
+	@./tests/bench.sh
+
 demo: deps
 	@$(MAKE) all
 	sh examples/demo.sh
@@ -128,5 +133,5 @@ clean:
 	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
 	rm -rf tests/fuzz/build
 
-.PHONY: FORCE all check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build install \
-	uninstall valgrind
+.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build \
+	install uninstall valgrind

@@ -1,62 +1,264 @@
-/* carc-bot: a drop-in for carc-place that makes the decision itself. */
+/* carc-bot: a drop-in for carc-place that makes the decision itself; or, with --selfplay,
+ * whole games between bots in one process and a table of how each strategy did. */
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common.h"
 
 const char *progname = "carc-bot";
 
-static const char synopsis[] = "usage: carc-bot [-h] [--seed N] random [FILE]\n";
+static const char synopsis[] =
+    "usage: carc-bot [-h] [-i FILE] [--armor] [--iterations N] [--seed N] [--time MS]\n"
+    "                random|greedy|mcts [FILE]\n"
+    "       carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]\n"
+    "                [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]\n"
+    "                [--time MS]\n";
+
+#define MAXRULES 16
+
+struct cmdline {
+	struct carc_bot bot;
+	long selfplay;
+	const char *strategies, *players, *expansions;
+	const char *rules[MAXRULES + 1];
+	int nrules;
+	const char *inplace;
+	int armor;
+};
+
+static int
+strategy(const char *s)
+{
+	if (strcmp(s, "random") == 0)
+		return CARC_BOT_RANDOM;
+	if (strcmp(s, "greedy") == 0)
+		return CARC_BOT_GREEDY;
+	if (strcmp(s, "mcts") == 0)
+		return CARC_BOT_MCTS;
+	die(CARC_EUSAGE, "unknown strategy '%s' (random, greedy, mcts)", s);
+}
+
+static unsigned long long
+number(const char *opt, const char *s, unsigned long long max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || !isdigit((unsigned char)*s) || *end != '\0' || v > max)
+		die(CARC_EUSAGE, "bad %s '%s': expected a whole number up to %llu", opt, s, max);
+	return v;
+}
+
+static void
+parse_cmdline(int argc, char **argv, struct cmdline *c)
+{
+	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
+		{ "expansions", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "iterations", required_argument, NULL, 'I' },
+		{ "players", required_argument, NULL, 'p' },
+		{ "rule", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "selfplay", required_argument, NULL, 'S' },
+		{ "strategies", required_argument, NULL, 'g' },
+		{ "time", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch;
+
+	memset(c, 0, sizeof(*c));
+	c->bot.iterations = 1000;
+	while ((ch = getopt_long(argc, argv, "+hi:", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			c->armor = 1;
+			break;
+		case 'i':
+			c->inplace = inplace_arg(optarg);
+			break;
+		case 'e':
+			c->expansions = optarg;
+			break;
+		case 'g':
+			c->strategies = optarg;
+			break;
+		case 'h':
+			usage(synopsis, 0);
+		case 'I':
+			c->bot.iterations = number("--iterations", optarg, 100000000);
+			break;
+		case 'p':
+			c->players = optarg;
+			break;
+		case 'r':
+			if (c->nrules == MAXRULES)
+				die(CARC_EUSAGE, "more than %d --rule options", MAXRULES);
+			c->rules[c->nrules++] = optarg;
+			break;
+		case 's':
+			c->bot.seed = number("--seed", optarg, UINT64_MAX);
+			break;
+		case 'S':
+			c->selfplay = number("--selfplay", optarg, 100000000);
+			if (c->selfplay == 0)
+				die(CARC_EUSAGE, "--selfplay needs at least one game");
+			break;
+		case 't':
+			c->bot.time_ms = number("--time", optarg, 3600000);
+			break;
+		default:
+			usage(synopsis, CARC_EUSAGE);
+		}
+	}
+	if (c->bot.time_ms > 0 && c->bot.iterations == 1000)
+		c->bot.iterations = 0;	/* --time alone: as many playouts as fit */
+	if (c->selfplay) {
+		if (argc != optind || c->strategies == NULL || c->inplace || c->armor)
+			usage(synopsis, CARC_EUSAGE);
+	} else if (argc - optind < 1 || argc - optind > (c->inplace ? 1 : 2) || c->strategies ||
+	    c->players || c->expansions || c->nrules)
+		usage(synopsis, CARC_EUSAGE);
+}
+
+/* ---- self-play ---- */
+
+struct tally {
+	const char *name;
+	int seats;
+	double wins, sum, sumsq;
+};
+
+static void
+progress(long done, long total)
+{
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r%s: %ld/%ld games", progname, done, total);
+}
+
+static int
+selfplay(struct cmdline *c)
+{
+	char players[CARC_MAX_PLAYERS * 8], names[256], *p, *save;
+	const char *strat[CARC_MAX_PLAYERS];
+	struct tally t[CARC_MAX_PLAYERS];
+	struct carc_bot bots[CARC_MAX_PLAYERS];
+	int seat[CARC_MAX_PLAYERS], scores[CARC_MAX_PLAYERS];
+	int nstrat = 0, nplayers, i, j, best, nbest;
+	struct carc_setup su = { 0 };
+	struct carc_err err = { 0 };
+	struct carc_game *tmpl, *g;
+	struct timespec t0, t1;
+	double secs;
+	long n;
+
+	if (strlen(c->strategies) >= sizeof(names))
+		die(CARC_EUSAGE, "--strategies: too long");
+	strcpy(names, c->strategies);
+	for (p = strtok_r(names, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		if (nstrat == CARC_MAX_PLAYERS)
+			die(CARC_EUSAGE, "--strategies: at most %d", CARC_MAX_PLAYERS);
+		strategy(p);
+		strat[nstrat++] = p;
+	}
+	if (nstrat == 0)
+		die(CARC_EUSAGE, "--strategies: name at least one of random, greedy, mcts");
+	if (c->players == NULL) {
+		/* as many seats as strategies, two at least */
+		players[0] = '\0';
+		for (i = 0; i < (nstrat < 2 ? 2 : nstrat); i++)
+			snprintf(players + strlen(players), sizeof(players) - strlen(players), "%sp%d",
+			    i ? "," : "", i + 1);
+		c->players = players;
+	}
+	su.players = c->players;
+	su.expansions = c->expansions;
+	su.rules = c->rules;
+	su.seed = c->bot.seed;
+	if ((tmpl = carc_game_new(&su, &err)) == NULL)
+		die_err(&err);
+	nplayers = carc_game_nplayers(tmpl);
+	if ((g = carc_selfplay_new(tmpl)) == NULL)
+		die(CARC_ESOFTWARE, "out of memory");
+	memset(t, 0, sizeof(t));
+	for (i = 0; i < nstrat; i++)
+		t[i].name = strat[i];
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (n = 0; n < c->selfplay; n++) {
+		/* the strategies take turns in the seats, so none keeps the first move */
+		for (i = 0; i < nplayers; i++) {
+			seat[i] = (i + n) % nstrat;
+			bots[i] = c->bot;
+			bots[i].strategy = strategy(strat[seat[i]]);
+			bots[i].seed = c->bot.seed + (uint64_t)n * CARC_MAX_PLAYERS + i;
+		}
+		if (carc_selfplay_game(g, tmpl, c->bot.seed * 1000003 + n, bots, scores, &err))
+			die_err(&err);
+		for (i = 0, best = scores[0]; i < nplayers; i++)
+			if (scores[i] > best)
+				best = scores[i];
+		for (i = 0, nbest = 0; i < nplayers; i++)
+			nbest += scores[i] == best;
+		for (i = 0; i < nplayers; i++) {
+			j = seat[i];
+			t[j].seats++;
+			t[j].sum += scores[i];
+			t[j].sumsq += (double)scores[i] * scores[i];
+			if (scores[i] == best)
+				t[j].wins += 1.0 / nbest;
+		}
+		if ((n & 7) == 0)
+			progress(n, c->selfplay);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+	secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("%-10s %7s %9s %7s %10s %8s\n", "strategy", "seats", "wins", "win%", "mean score",
+	    "sd");
+	for (i = 0; i < nstrat; i++) {
+		double mean = t[i].seats ? t[i].sum / t[i].seats : 0;
+		double var = t[i].seats > 1 ?
+		    (t[i].sumsq - t[i].sum * mean) / (t[i].seats - 1) : 0;
+
+		printf("%-10s %7d %9.1f %6.1f%% %10.1f %8.1f\n", t[i].name, t[i].seats, t[i].wins,
+		    t[i].seats ? 100.0 * t[i].wins / t[i].seats : 0, mean, var > 0 ? sqrt(var) : 0);
+	}
+	printf("%ld games of %d players in %.2f s: %.0f games per second\n", c->selfplay,
+	    nplayers, secs, secs > 0 ? c->selfplay / secs : 0);
+	carc_game_free(g);
+	carc_game_free(tmpl);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		die(CARC_EIO, "cannot write standard output: %s", strerror(errno));
+	return 0;
+}
 
 int
 main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "seed", required_argument, NULL, 's' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct cmdline c;
 	struct carc_err err = { 0 };
 	struct carc_game *g;
-	const char **words;
-	size_t n;
-	uint64_t seed = 0, rng;
-	int ch;
-	char *end, *move;
+	char word[128];
+	int armored;
 
-	while ((ch = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		if (ch == 's') {
-			errno = 0;
-			seed = strtoull(optarg, &end, 10);
-			if (errno || !isdigit((unsigned char)*optarg) || *end != '\0')
-				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
-		} else
-			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
-	}
-	if (argc - optind < 1 || argc - optind > 2)
-		usage(synopsis, CARC_EUSAGE);
-	if (strcmp(argv[optind], "random") != 0)
-		die(CARC_EUSAGE, "unknown strategy '%s' (random)", argv[optind]);
-	g = read_state(argv[optind + 1]);
-	if (carc_moves(g, &words, &n, &err))
+	parse_cmdline(argc, argv, &c);
+	if (c.selfplay)
+		return selfplay(&c);
+	c.bot.strategy = strategy(argv[optind]);
+	g = read_state(c.inplace ? c.inplace : argv[optind + 1], &armored);
+	if (carc_bot_move(g, &c.bot, word, sizeof(word), &err))
 		die_err(&err);
-	if (n == 0)
-		die(CARC_EDATA, "inconsistent state: no legal move");
-	/* The choice depends only on the game's seed, how far it has come and --seed: the same
-	 * game, the same move, whatever the encoding of the state. */
-	rng = carc_game_seed(g) ^ seed * 0x9e3779b97f4a7c15ULL;
-	rng ^= (uint64_t)carc_game_decisions(g) << 40;
-	carc_rng_next(&rng);
-	if ((move = strdup(words[carc_rng_below(&rng, n)])) == NULL)
-		die(CARC_ESOFTWARE, "out of memory");
-	if (carc_game_place(g, move, &err))
-		die_err(&err);
-	free(move);
-	write_state(g);
+	write_state(g, c.inplace, c.armor || (c.inplace && armored));
 	carc_game_free(g);
 	return 0;
 }

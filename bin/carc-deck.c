@@ -1,4 +1,5 @@
-/* carc-deck: start a game (players, tile sets, rules, seed) and write its state. */
+/* carc-deck: start a game (players, tile sets, rules, seed) and write its state; or rebuild a
+ * state from its JSON form or from its own log, or check a state against its log. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,10 +14,12 @@
 const char *progname = "carc-deck";
 
 static const char synopsis[] =
-    "usage: carc-deck [-h] [--players NAME,...] [--seed N] [--expansions SET,...]\n"
+    "usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expansions SET,...]\n"
     "                 [--tileset FILE] [--rule KEY=VALUE] [--start ID] [--stack ID,...]\n"
     "                 [--deck ID,...]\n"
-    "       carc-deck --from-json [FILE]\n";
+    "       carc-deck [--armor] --from-json [FILE]\n"
+    "       carc-deck [--armor] --replay FILE\n"
+    "       carc-deck --verify FILE\n";
 
 #define MAXLIST 16
 #define SEED_MAX 9007199254740991ULL	/* 2^53 - 1 */
@@ -27,6 +30,8 @@ struct cmdline {
 	const char *rules[MAXLIST + 1];
 	int ntilesets, nrules;
 	int from_json;
+	const char *replay, *verify;
+	int armor;
 	int seeded;
 };
 
@@ -46,16 +51,19 @@ static void
 parse_cmdline(int argc, char **argv, struct cmdline *c)
 {
 	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
 		{ "deck", required_argument, NULL, 'd' },
 		{ "expansions", required_argument, NULL, 'e' },
 		{ "from-json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "players", required_argument, NULL, 'p' },
+		{ "replay", required_argument, NULL, 'R' },
 		{ "rule", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "stack", required_argument, NULL, 'k' },
 		{ "start", required_argument, NULL, 'S' },
 		{ "tileset", required_argument, NULL, 't' },
+		{ "verify", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
@@ -64,6 +72,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	memset(c, 0, sizeof(*c));
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'a':
+			c->armor = 1;
+			break;
 		case 'd':
 			c->setup.deck = optarg;
 			break;
@@ -80,6 +91,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			break;
 		case 'p':
 			c->setup.players = optarg;
+			break;
+		case 'R':
+			c->replay = optarg;
 			break;
 		case 'r':
 			if (c->nrules == MAXLIST)
@@ -105,17 +119,43 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 				die(CARC_EUSAGE, "more than %d --tileset options", MAXLIST);
 			c->tilesets[c->ntilesets++] = optarg;
 			break;
+		case 'V':
+			c->verify = optarg;
+			break;
 		default:
 			usage(synopsis, CARC_EUSAGE);
 		}
 	}
 	if (c->from_json ? argc - optind > 1 : argc != optind)
 		usage(synopsis, CARC_EUSAGE);
-	if (c->from_json && (c->setup.players || c->seeded || c->setup.expansions || c->nrules ||
-	    c->ntilesets || c->setup.start || c->setup.stack || c->setup.deck))
-		die(CARC_EUSAGE, "--from-json takes the whole game from the JSON; drop the other options");
+	if (c->from_json + !!c->replay + !!c->verify > 1 || (c->verify && c->armor))
+		usage(synopsis, CARC_EUSAGE);
+	if ((c->from_json || c->replay || c->verify) && (c->setup.players || c->seeded ||
+	    c->setup.expansions || c->nrules || c->ntilesets || c->setup.start || c->setup.stack ||
+	    c->setup.deck))
+		die(CARC_EUSAGE, "--%s takes the whole game from %s; drop the other options",
+		    c->from_json ? "from-json" : c->replay ? "replay" : "verify",
+		    c->from_json ? "the JSON" : "the state");
 	c->setup.tilesets = c->tilesets;
 	c->setup.rules = c->rules;
+}
+
+/* --verify: the state against the game its log gives; the first difference, in one line. */
+static void
+verify(const char *path)
+{
+	struct carc_err err = { 0 };
+	struct carc_game *g, *r;
+	const char *name = strcmp(path, "-") != 0 ? path : "stdin";
+	char msg[sizeof(err.msg)];
+
+	g = read_state(path, NULL);
+	if ((r = carc_game_replay(g, &err)) == NULL)
+		die(err.code == CARC_EDATA ? CARC_EREFUSED : err.code, "%s: %s", name, err.msg);
+	if (carc_game_compare(g, r, msg, sizeof(msg)))
+		die(CARC_EREFUSED, "%s: %s", name, msg);
+	carc_game_free(r);
+	carc_game_free(g);
 }
 
 int
@@ -126,7 +166,18 @@ main(int argc, char **argv)
 	struct carc_game *g;
 
 	parse_cmdline(argc, argv, &c);
-	if (c.from_json) {
+	if (c.verify) {
+		verify(c.verify);
+		return 0;
+	}
+	if (c.replay) {
+		struct carc_game *o = read_state(c.replay, NULL);
+
+		if ((g = carc_game_replay(o, &err)) != NULL)
+			carc_game_free(o);
+		else
+			die(err.code, "%s: %s", strcmp(c.replay, "-") ? c.replay : "stdin", err.msg);
+	} else if (c.from_json) {
 		struct carc_buf in = { 0 };
 		const char *path = argv[optind];
 
@@ -142,7 +193,7 @@ main(int argc, char **argv)
 	}
 	if (g == NULL)
 		die_err(&err);
-	write_state(g);
+	write_state(g, NULL, c.armor);
 	carc_game_free(g);
 	return 0;
 }

@@ -6,27 +6,35 @@
 
 const char *progname = "carc-draw";
 
-static const char synopsis[] = "usage: carc-draw [-h] [FILE]\n";
+static const char synopsis[] = "usage: carc-draw [-h] [-i FILE] [--armor] [FILE]\n";
 
 int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
-	int ch;
+	const char *inplace = NULL;
+	int ch, armor = 0, armored;
 
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1)
-		usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
-	if (argc - optind > 1)
+	while ((ch = getopt_long(argc, argv, "hi:", opts, NULL)) != -1) {
+		if (ch == 'a')
+			armor = 1;
+		else if (ch == 'i')
+			inplace = inplace_arg(optarg);
+		else
+			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+	}
+	if (argc - optind > (inplace ? 0 : 1))
 		usage(synopsis, CARC_EUSAGE);
-	g = read_state(argv[optind]);
+	g = read_state(inplace ? inplace : argv[optind], &armored);
 	if (carc_game_draw(g, &err))
 		die_err(&err);
-	write_state(g);
+	write_state(g, inplace, armor || (inplace && armored));
 	carc_game_free(g);
 	return 0;
 }

@@ -8,46 +8,53 @@
 const char *progname = "carc-place";
 
 static const char synopsis[] =
-    "usage: carc-place [-h] MOVE [FILE]\n"
+    "usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]\n"
     "       carc-place --list [FILE]\n";
 
 int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
-	int ch, list = 0, nopt;
+	const char *inplace = NULL;
+	int ch, list = 0, nopt, armor = 0, armored;
 
 	/* A move with a negative x (-1,0,90) is an operand, not options: stop getopt before it. */
 	for (nopt = 1; nopt < argc; nopt++)
 		if (argv[nopt][0] == '-' && isdigit((unsigned char)argv[nopt][1]))
 			break;
-	while ((ch = getopt_long(nopt, argv, "+hl", opts, NULL)) != -1) {
-		if (ch == 'l')
+	while ((ch = getopt_long(nopt, argv, "+hi:l", opts, NULL)) != -1) {
+		if (ch == 'a')
+			armor = 1;
+		else if (ch == 'i')
+			inplace = inplace_arg(optarg);
+		else if (ch == 'l')
 			list = 1;
 		else
 			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
 	}
-	if (list ? argc - optind > 1 : argc - optind < 1 || argc - optind > 2)
+	if (list ? argc - optind > 1 || inplace || armor :
+	    argc - optind < 1 || argc - optind > (inplace ? 1 : 2))
 		usage(synopsis, CARC_EUSAGE);
 	if (list) {
 		struct carc_buf out = { 0 };
 
-		g = read_state(argv[optind]);
+		g = read_state(argv[optind], NULL);
 		if (carc_moves_list(g, &out, &err))
 			die_err(&err);
 		write_text(&out);
 		carc_buf_release(&out);
 	} else {
-		g = read_state(argv[optind + 1]);
+		g = read_state(inplace ? inplace : argv[optind + 1], &armored);
 		if (carc_game_place(g, argv[optind], &err))
 			die_err(&err);
-		write_state(g);
+		write_state(g, inplace, armor || (inplace && armored));
 	}
 	carc_game_free(g);
 	return 0;

@@ -1,4 +1,5 @@
-/* carc-render: show a game to people (ascii, ansi, svg) or to programs (json). */
+/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), or mail it to the
+ * player to move (email). */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -16,9 +17,10 @@ const char *progname = "carc-render";
 
 static const char synopsis[] =
     "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
-    "                   [--no-coords] [--player-colors COLOR,...] [FILE]\n";
+    "                   [--no-coords] [--player-colors COLOR,...] [FILE]\n"
+    "       carc-render --format email [--from ADDR] [--to ADDR] [FILE]\n";
 
-enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS };
+enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO };
 
 static long
 coord(const char *s, char **end)
@@ -50,39 +52,52 @@ main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "from", required_argument, NULL, O_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "highlight", required_argument, NULL, O_HIGHLIGHT },
 		{ "legal", no_argument, NULL, O_LEGAL },
 		{ "no-coords", no_argument, NULL, O_NOCOORDS },
 		{ "player-colors", required_argument, NULL, O_COLORS },
+		{ "to", required_argument, NULL, O_TO },
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct carc_cell cells[MAXHIGHLIGHT];
 	struct carc_render_opts ro = { 0 };
+	struct carc_email_opts eo = { 0 };
 	struct carc_err err = { 0 };
 	struct carc_buf out = { 0 };
 	struct carc_game *g;
 	const char *format = isatty(STDOUT_FILENO) ? "ansi" : "ascii";
-	int ch, rc;
+	int ch, rc, pictures = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			format = optarg;
 			break;
+		case O_FROM:
+			eo.from = optarg;
+			break;
+		case O_TO:
+			eo.to = optarg;
+			break;
 		case O_HIGHLIGHT:
+			pictures = 1;
 			if (ro.nhighlight == MAXHIGHLIGHT)
 				die(CARC_EUSAGE, "more than %d cells to highlight", MAXHIGHLIGHT);
 			parse_cell(optarg, &cells[ro.nhighlight++]);
 			ro.highlight = cells;
 			break;
 		case O_LEGAL:
+			pictures = 1;
 			ro.legal = 1;
 			break;
 		case O_NOCOORDS:
+			pictures = 1;
 			ro.nocoords = 1;
 			break;
 		case O_COLORS:
+			pictures = 1;
 			if (carc_render_colors(&ro, optarg, &err))
 				die_err(&err);
 			break;
@@ -93,11 +108,18 @@ main(int argc, char **argv)
 	if (argc - optind > 1)
 		usage(synopsis, CARC_EUSAGE);
 	if (strcmp(format, "ascii") != 0 && strcmp(format, "ansi") != 0 &&
-	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0)
-		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json)", format);
+	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0 &&
+	    strcmp(format, "email") != 0)
+		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, email)", format);
+	if ((strcmp(format, "email") == 0) ? pictures : eo.from || eo.to)
+		usage(synopsis, CARC_EUSAGE);
+	if (carc_email_check(&eo, &err))
+		die_err(&err);
 	ro.color = strcmp(format, "ansi") == 0;
-	g = read_state(argv[optind]);
-	if (strcmp(format, "json") == 0)
+	g = read_state(argv[optind], NULL);
+	if (strcmp(format, "email") == 0)
+		rc = carc_render_email(g, &eo, &out, &err);
+	else if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
 	else if (strcmp(format, "svg") == 0)
 		rc = carc_render_svg(g, &ro, &out, &err);

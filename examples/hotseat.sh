@@ -155,17 +155,25 @@ while :; do
 		sed 's/^/    /' "$work/report"
 		save "$work/next"
 		;;
-	place)
+	place | hurl | seduce)
 		echo
-		echo "==== turn $(jq '.log | length + 1' "$work/json"): $name to play ===="
+		case $phase in
+		place) echo "==== turn $(jq '.log | length + 1' "$work/json"): $name to play ====" ;;
+		*) echo "==== catapult round: $name to decide ====" ;;
+		esac
 		echo
-		# below the board: the drawn tile at rotations 0, 90, 180 and 270, clockwise
+		# below the board: the drawn tile at rotations 0, 90, 180 and 270, clockwise, or the
+		# catapult round so far
 		carc-render < "$file"
 		carc-place --list < "$file" > "$work/moves"
 		nmoves=$(wc -l < "$work/moves")
 		nmoves=$((nmoves))
 		echo
-		echo "legal moves (X,Y,ROT[,FEATURE]: FEATURE is where your follower goes, if you want one):"
+		case $phase in
+		place) echo "legal moves (X,Y,ROT[,FEATURE]: FEATURE is where your follower goes, if you want one):" ;;
+		hurl) echo "some hurls (any aim is legal: hurl:TOKEN:X,Y in tiles, or hurl:catch:DISTANCE):" ;;
+		seduce) echo "where your follower comes from:" ;;
+		esac
 		show_moves
 		while :; do
 			echo

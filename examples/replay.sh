@@ -1,6 +1,7 @@
 #!/bin/sh
-# Rebuilds a game from its own log: a new game with the same setup, then every logged move through
-# carc-draw | carc-place WORD | carc-score, and cmp checks the result is byte-identical to GAME.
+# Rebuilds a game from its own log with carc-deck --replay (a new game with the same setup, then
+# every logged decision through the steps of a turn) and checks with cmp that the result is
+# byte-identical; carc-deck --verify says where it is not.
 set -eu
 
 usage='usage: replay.sh [-o FILE] GAME
@@ -24,14 +25,10 @@ if [ $# -ne 1 ]; then
 fi
 game=$1
 [ -f "$game" ] || { echo "replay: cannot open '$game'" >&2; exit 66; }
-
-for tool in carc-deck carc-draw carc-place carc-score carc-render; do
-	if [ ! -x "$top/bin/$tool" ]; then
-		echo "replay: $top/bin/$tool is not built; run make in $top first" >&2
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "replay: jq is missing; run make deps in $top" >&2; exit 1; }
+if [ ! -x "$top/bin/carc-deck" ]; then
+	echo "replay: $top/bin/carc-deck is not built; run make in $top first" >&2
+	exit 1
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/carc-replay.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -40,63 +37,16 @@ trap 'exit 130' INT
 trap 'exit 141' PIPE
 trap 'exit 143' TERM
 
-carc-render --format json < "$game" > "$work/json"
-jq -r '.log[]' "$work/json" > "$work/log"
-phase=$(jq -r .phase "$work/json")
-nmoves=$(wc -l < "$work/log")
-nmoves=$((nmoves))
-
-# The setup as carc-deck options, one a line. jq 1.6 reads numbers as doubles, so the seed, which
-# may not fit in 53 bits, is taken from the JSON text: the first "seed" key is setup.seed.
-seed=$(sed -n 's/^ *"seed": \([0-9][0-9]*\),\{0,1\}$/\1/p' "$work/json" | head -n 1)
-[ -n "$seed" ] || { echo "replay: no seed in '$game'" >&2; exit 65; }
-jq -r --arg dir "$work" '
-	"--players", ([.players[].name] | join(",")),
-	([.setup.sets[] | select(.yaml == null) | .name] | join(",") | select(. != "")
-	 | "--expansions", .),
-	(.setup.sets | to_entries[] | select(.value.yaml != null)
-	 | "--tileset", "\($dir)/set-\(.key).yaml"),
-	(.setup.rules | to_entries[] | "--rule", "\(.key)=\(.value)"),
-	(.setup | ("start", "stack", "deck") as $k | select(.[$k] != null) | "--\($k)", .[$k])
-' "$work/json" > "$work/options"
-# A user's tile set travels inside the state: write it out again, byte for byte (jq -j).
-for k in $(jq -r '.setup.sets | to_entries[] | select(.value.yaml != null) | .key' "$work/json"); do
-	jq -j --argjson k "$k" '.setup.sets[$k].yaml' "$work/json" > "$work/set-$k.yaml"
-done
-
-# carc-deck "$@" with the options read back, one word a line.
-set --
-while IFS= read -r word; do
-	set -- "$@" "$word"
-done < "$work/options"
-carc-deck --seed "$seed" "$@" > "$work/game"
-
-# A game saved in the middle of a turn: its last logged move is placed but not scored (phase
-# score), or its next tile is drawn already (phase place).
-i=0
-while IFS= read -r word; do
-	i=$((i + 1))
-	if [ "$i" -eq "$nmoves" ] && [ "$phase" = score ]; then
-		carc-draw < "$work/game" | carc-place -- "$word" > "$work/next"
-	else
-		carc-draw < "$work/game" | carc-place -- "$word" | carc-score > "$work/next"
-	fi || {
-		echo "replay: move $i of $nmoves, '$word', failed" >&2
-		exit 1
-	}
-	mv "$work/next" "$work/game"
-done < "$work/log"
-if [ "$phase" = place ]; then
-	carc-draw < "$work/game" > "$work/next"
-	mv "$work/next" "$work/game"
-fi
-
+carc-deck --replay "$game" > "$work/game"
 if [ -n "$out" ]; then
 	cp "$work/game" "$out"
 fi
-if cmp "$work/game" "$game"; then
-	echo "replay: $nmoves moves replayed; the state is byte-identical to $game"
+# an armoured game, or one in an e-mail, compares as the binary state it holds
+carc-render --format json "$game" | carc-deck --from-json > "$work/given"
+if cmp -s "$work/game" "$work/given"; then
+	echo "replay: the log replayed; the state is byte-identical to $game"
 else
-	echo "replay: $nmoves moves replayed, but the state differs from $game" >&2
+	carc-deck --verify "$game" || true
+	echo "replay: the log replayed, but the state differs from $game" >&2
 	exit 1
 fi

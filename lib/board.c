@@ -42,6 +42,8 @@ board_init(struct carc_game *g, int cap)
 	g->nodes = calloc((size_t)cap * MAXSEG, sizeof(*g->nodes));
 	g->stamp = calloc((size_t)cap * MAXSEG, sizeof(*g->stamp));
 	g->frontier = calloc(cap * 2 + 4, sizeof(*g->frontier));
+	if (cap > 30000)
+		return -1;	/* board indices are int16_t in the frontier cache */
 	if (!g->cells || !g->board || !g->nodes || !g->stamp || !g->frontier)
 		return -1;
 	g->nboard = g->nfrontier = 0;
@@ -124,10 +126,8 @@ board_placeable(const struct carc_game *g, int type)
 	int i, r;
 
 	for (i = 0; i < g->nfrontier; i++) {
-		uint32_t k = g->frontier[i];
-		int x = (int)(k >> 16) - 32768, y = (int)(k & 0xffff) - 32768;
-
-		mask = needs(g, x, y, &want);
+		mask = g->frontier[i].mask;
+		want = g->frontier[i].want;
 		for (r = 0; r < 4; r++)
 			if ((t->pattern[r] & mask) == want)
 				return true;
@@ -178,16 +178,32 @@ node_union(struct carc_game *g, int a, int b)
 	return a;
 }
 
+/* The empty cell (x,y) next to the tile just placed at board index b, on its side `side`:
+ * a new frontier cell learns all its neighbours, a known one just the new tile. */
 static void
-frontier_add(struct carc_game *g, int x, int y)
+frontier_add(struct carc_game *g, int x, int y, int b, int side)
 {
 	struct cell *c = cell_slot(g, cellkey(x, y));
+	struct fcell *f;
+	int s, opp = (side + 2) & 3;
 
-	if (c->key != 0)
+	if (c->key != 0) {
+		const struct placed *p = &g->board[b];
+		int e = (g->ts.types[p->type].pattern[p->rot] >> (2 * side)) & 3;
+
+		f = &g->frontier[-c->val - 1];
+		f->want |= e << (2 * opp);
+		f->mask |= 3u << (2 * opp);
+		f->nb[opp] = b;
 		return;
+	}
 	c->key = cellkey(x, y);
 	c->val = -(g->nfrontier + 1);
-	g->frontier[g->nfrontier++] = c->key;
+	f = &g->frontier[g->nfrontier++];
+	f->key = c->key;
+	f->mask = needs(g, x, y, &f->want);
+	for (s = 0; s < 4; s++)
+		f->nb[s] = board_at(g, x + side_dx[s], y + side_dy[s]);
 }
 
 static void
@@ -197,7 +213,7 @@ frontier_take(struct carc_game *g, struct cell *c)
 
 	g->frontier[i] = g->frontier[--g->nfrontier];
 	if (i < g->nfrontier)
-		cell_slot(g, g->frontier[i])->val = -(i + 1);
+		cell_slot(g, g->frontier[i].key)->val = -(i + 1);
 }
 
 /* Put a tile down (legality is the caller's business) and join its segments to the features
@@ -227,7 +243,7 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
 
 		if ((b = board_at(g, nx, ny)) < 0) {
-			frontier_add(g, nx, ny);
+			frontier_add(g, nx, ny, i, side);
 			continue;
 		}
 		const struct placed *p = &g->board[b];
@@ -245,6 +261,36 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 				    b * MAXSEG + u->halfseg[p->rot][HALF_ACROSS(h)]);
 	}
 	return i;
+}
+
+/* The same for a frontier cell whose neighbours are known: no lookups. */
+bool
+seg_claimed_nb(struct carc_game *g, int type, int rot, int seg, const int16_t nb[4])
+{
+	const struct tiletype *t = &g->ts.types[type];
+	uint8_t sides = t->rsides[rot][seg], halves = t->rhalves[rot][seg];
+	int side, h, b, ns;
+
+	for (side = 0; side < 4; side++) {
+		if ((b = nb[side]) < 0 || !((sides >> side & 1) || (halves >> (2 * side) & 3)))
+			continue;
+		const struct placed *p = &g->board[b];
+		const struct tiletype *u = &g->ts.types[p->type];
+
+		if (sides & (1u << side)) {
+			ns = u->sideseg[p->rot][(side + 2) & 3];
+			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+				return true;
+		}
+		for (h = 2 * side; h < 2 * side + 2; h++) {
+			if (!(halves & (1u << h)))
+				continue;
+			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
+			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+				return true;
+		}
+	}
+	return false;
 }
 
 /* Would segment seg of a tile put at (x,y) join a feature that a figure already claims? */

@@ -64,10 +64,26 @@ int carc_state_write(const struct carc_game *, struct carc_buf *, struct carc_er
 struct carc_game *carc_state_from_json(const char *, size_t, const char *name, struct carc_err *);
 int carc_state_to_json(const struct carc_game *, struct carc_buf *, struct carc_err *);
 
+/* The armoured state (carc-state(5)): the state as text between BEGIN and END lines that
+ * survives e-mail. carc_state_read takes it as well as the binary state. carc_armor_is says
+ * whether bytes are text that should hold it (a bare block or a whole e-mail message);
+ * carc_armor_find_read finds it there, checks it and gives the binary state. */
+int carc_armor_write(const struct carc_game *, struct carc_buf *, struct carc_err *);
+int carc_armor_is(const char *, size_t);
+int carc_armor_find_read(const char *, size_t, const char *name, struct carc_buf *,
+    struct carc_err *);
+
 /* The steps of a turn. Each refuses (CARC_EREFUSED) a state in the wrong phase. */
 int carc_game_draw(struct carc_game *, struct carc_err *);
 int carc_game_place(struct carc_game *, const char *move, struct carc_err *);
 int carc_game_score(struct carc_game *, struct carc_err *);
+
+/* A new game with the setup of another, and every decision of its log made again through
+ * the steps of a turn: the game as its log gives it. CARC_EDATA if a decision is refused. */
+struct carc_game *carc_game_replay(const struct carc_game *, struct carc_err *);
+/* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
+ * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
+int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);
 
 /* Every legal decision for the phase, one move word a line, in a fixed order. */
 int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);
@@ -118,6 +134,32 @@ int carc_render_svg(const struct carc_game *, const struct carc_render_opts *,
     struct carc_buf *, struct carc_err *);
 /* carc_render_text with the plain options (carc-render --format ascii). */
 int carc_render_ascii(const struct carc_game *, struct carc_buf *, struct carc_err *);
+
+/* Bots (lib/play.c): decide for the player to move and apply the decision. */
+enum carc_strategy { CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS };
+struct carc_bot {
+	int strategy;
+	uint64_t seed;		/* varies the choices; the same seed, the same choice */
+	int iterations;		/* mcts: playouts per decision (0: until time_ms) */
+	int time_ms;		/* mcts: stop after this long (0: no limit) */
+};
+/* The word of the decision made is left in word. */
+int carc_bot_move(struct carc_game *, const struct carc_bot *, char *word, size_t,
+    struct carc_err *);
+/* Self-play in one process: a game to deal into, then one whole game per call, dealt afresh
+ * from the template's setup with the given seed, bots[i] playing seat i. */
+struct carc_game *carc_selfplay_new(const struct carc_game *tmpl);
+int carc_selfplay_game(struct carc_game *, const struct carc_game *tmpl, uint64_t seed,
+    const struct carc_bot *bots, int *scores, struct carc_err *);
+/* A whole e-mail message (RFC 5322, MIME) to the player to move, for sendmail -t: the board
+ * as text, the decisions open, the armoured state, and the board as an SVG attachment. From
+ * and To are left out when NULL; CARC_EUSAGE if one holds a line break. */
+struct carc_email_opts {
+	const char *from, *to;
+};
+int carc_render_email(struct carc_game *, const struct carc_email_opts *, struct carc_buf *,
+    struct carc_err *);
+int carc_email_check(const struct carc_email_opts *, struct carc_err *);
 
 /* The RNG the game uses, for bots that want the same generator. */
 uint64_t carc_rng_next(uint64_t *);

@@ -240,29 +240,40 @@ own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, con
 	    g->pl[g->player].name), -1;
 }
 
-/* X-CA-7: the victim goes home and one of the hurler's followers takes its place, from the
- * supply or from elsewhere on the board. */
+/* X-CA-7: the hurler says where the seducer comes from; carc-score makes the exchange. */
 static int
 seduce(struct carc_game *g, const char *w, struct carc_err *err)
 {
 	const char *spec = w + 7;
-	int victim = g->cat.victim, from = -1, tile, seg, type;
+	int from = FROM_SUPPLY;
 
-	if (strcmp(spec, "none") == 0) {
-		g->cat.victim = -1;
-		g->cat.pending = PENDING_SEDUCE;
-		return 0;
-	}
-	if (strcmp(spec, "supply") == 0) {
+	if (strcmp(spec, "none") == 0)
+		from = FROM_NONE;
+	else if (strcmp(spec, "supply") == 0) {
 		if (figures_left(g, g->player, 0) <= 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no follower left",
 			    w, g->pl[g->player].name);
 	} else if ((from = own_follower_at(g, spec, err, w)) < 0)
 		return err->code;
+	g->cat.from = from;
+	g->cat.pending = PENDING_SEDUCE;
+	return 0;
+}
+
+/* The victim goes home and one of the hurler's followers takes its place, from the supply or
+ * from elsewhere on the board. */
+static int
+exchange(struct carc_game *g, struct carc_err *err)
+{
+	int victim = g->cat.victim, from = g->cat.from, tile, seg, type;
+
+	g->cat.victim = -1;
+	if (from == FROM_NONE || victim < 0)
+		return 0;
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
 	type = g->figs[victim].type;
-	carc_buf_printf(&g->report, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
+	report(g, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
 	    g->pl[g->figs[victim].owner].name, g->board[tile].x, g->board[tile].y);
 	if (from > victim) {
 		fig_remove(g, from);
@@ -274,8 +285,6 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (fig_add(g, tile, seg, g->player, type) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	g->cat.victim = -1;
-	g->cat.pending = PENDING_SEDUCE;
 	return 0;
 }
 
@@ -299,7 +308,7 @@ catapult_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (rc)
 		return rc;
-	if (game_log(g, w) == -1)
+	if (!g->quiet && game_log(g, w) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	g->phase = CARC_SCORE;
 	return 0;
@@ -332,7 +341,7 @@ knockout(struct carc_game *g, const struct landing *l)
 		fig_position(g, f, &fx, &fy);
 		if (dist2(fx, fy, l->x, l->y) > r2)
 			continue;
-		carc_buf_printf(&g->report, "%s knocks out %s's follower at %d,%d\n",
+		report(g, "%s knocks out %s's follower at %d,%d\n",
 		    g->pl[(int)l->player].name, g->pl[g->figs[f].owner].name,
 		    g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y);
 		fig_remove(g, f);
@@ -393,7 +402,7 @@ target_scores(struct carc_game *g)
 		if (on_map(g, g->cat.land[i].x, g->cat.land[i].y) &&
 		    fair_dist2(g, &g->cat.land[i]) == best) {
 			g->pl[(int)g->cat.land[i].player].score += 5;
-			carc_buf_printf(&g->report, "%s scores 5 for the token nearest the fair\n",
+			report(g, "%s scores 5 for the token nearest the fair\n",
 			    g->pl[(int)g->cat.land[i].player].name);
 		}
 }
@@ -409,7 +418,8 @@ catch_scores(struct carc_game *g, const struct landing *l)
 		return;
 	g->pl[(int)l->player].score += 5;
 	g->pl[catcher].score += 5;
-	carc_buf_printf(&g->report, "%s catches %s's token: both score 5\n", g->pl[catcher].name,
+	report(g, "%s scores 5 for a hurl that was caught\n", g->pl[(int)l->player].name);
+	report(g, "%s scores 5 for catching %s's token\n", g->pl[catcher].name,
 	    g->pl[(int)l->player].name);
 }
 
@@ -435,6 +445,8 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	int v;
 
 	g->report.len = 0;
+	if (g->cat.pending == PENDING_SEDUCE && exchange(g, err))
+		return err->code;
 	if (g->cat.pending == PENDING_HURL) {
 		switch (g->cat.token) {
 		case TOKEN_KNOCKOUT:
@@ -471,7 +483,7 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	g->cat.victim = -1;
 	g->phase = CARC_DRAW;
 	game_advance(g);
-	return g->report.data || g->phase != CARC_OVER ? 0 :
+	return g->report.data || g->quiet || g->phase != CARC_OVER ? 0 :
 	    seterr(err, CARC_ESOFTWARE, "out of memory");
 }
 

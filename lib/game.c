@@ -31,7 +31,8 @@ carc_game_free(struct carc_game *g)
 
 	if (g == NULL)
 		return;
-	tileset_release(&g->ts);
+	if (!g->borrowed)
+		tileset_release(&g->ts);
 	board_release(g);
 	free(g->supply);
 	free(g->aside);
@@ -280,12 +281,71 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	return figures_load(&g->ts, err);
 }
 
+/* Puts the start tile down and fills the supply, as the setup in g says: the box shuffled
+ * with the seed (or the --deck list as it is), then the --stack tiles on top. */
+int
+game_deal(struct carc_game *g, struct carc_err *err)
+{
+	uint16_t *list = NULL;
+	int n, start, i, nlist = 0, rc = 0;
+
+	if (g->setup_start && tileset_find(&g->ts, g->setup_start) < 0)
+		return seterr(err, CARC_EUSAGE, "--start: no tile '%s' in the tile sets",
+		    g->setup_start);
+	if ((start = tileset_find(&g->ts, g->setup_start ? g->setup_start : g->ts.start)) < 0)
+		return seterr(err, CARC_EUSAGE, "the tile sets name no start tile: give --start ID");
+	/* a state holds at most MAX_TILES, and a user's set could ask for 999 of 4096 tiles */
+	if ((n = box_tiles(g, NULL)) > MAX_TILES)
+		return seterr(err, CARC_EDATA,
+		    "the tile sets hold %d tiles, more than the %d a game may have", n, MAX_TILES);
+	if (g->setup_deck && parse_ids(g, "--deck", g->setup_deck, &list, &nlist, err))
+		goto fail;
+	if (board_init(g, (n > nlist ? n : nlist) + 1) == -1 ||
+	    (g->supply = malloc((g->cap + 1) * sizeof(*g->supply))) == NULL ||
+	    (g->aside = malloc((g->cap + 1) * sizeof(*g->aside))) == NULL) {
+		seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto fail;
+	}
+	g->rng = g->seed;
+	if (g->setup_deck) {
+		memcpy(g->supply, list, nlist * sizeof(*list));
+		g->nsupply = nlist;
+	} else {
+		g->nsupply = box_tiles(g, g->supply);
+		take_one(g->supply, &g->nsupply, start);
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
+	}
+	if (g->setup_stack) {
+		free(list);
+		list = NULL;
+		if (parse_ids(g, "--stack", g->setup_stack, &list, &nlist, err))
+			goto fail;
+		for (i = 0; i < nlist; i++)
+			if (take_one(g->supply, &g->nsupply, list[i]) == -1) {
+				seterr(err, CARC_EUSAGE, "--stack: no tile '%s' left in the supply",
+				    g->ts.types[list[i]].id);
+				goto fail;
+			}
+		memmove(g->supply + nlist, g->supply, g->nsupply * sizeof(*g->supply));
+		memcpy(g->supply, list, nlist * sizeof(*list));
+		g->nsupply += nlist;
+	}
+	board_place(g, start, 0, 0, 0);
+	g->phase = CARC_DRAW;
+	game_advance(g);
+	goto out;
+fail:
+	rc = err->code;
+out:
+	free(list);
+	return rc;
+}
+
 struct carc_game *
 carc_game_new(const struct carc_setup *su, struct carc_err *err)
 {
 	struct carc_game *g;
-	uint16_t *list = NULL;
-	int n, start, i, nlist = 0;
+	int i;
 
 	if ((g = game_alloc()) == NULL) {
 		seterr(err, CARC_ESOFTWARE, "out of memory");
@@ -299,63 +359,16 @@ carc_game_new(const struct carc_setup *su, struct carc_err *err)
 	if (load_sets(g, su, err))
 		goto fail;
 	g->seed = su->seed;
-	g->rng = su->seed;
-	if (su->start && tileset_find(&g->ts, su->start) < 0) {
-		seterr(err, CARC_EUSAGE, "--start: no tile '%s' in the tile sets", su->start);
-		goto fail;
-	}
-	if ((start = tileset_find(&g->ts, su->start ? su->start : g->ts.start)) < 0) {
-		seterr(err, CARC_EUSAGE, "the tile sets name no start tile: give --start ID");
-		goto fail;
-	}
-	/* a state holds at most MAX_TILES, and a user's set could ask for 999 of 4096 tiles */
-	if ((n = box_tiles(g, NULL)) > MAX_TILES) {
-		seterr(err, CARC_EDATA, "the tile sets hold %d tiles, more than the %d a game may have",
-		    n, MAX_TILES);
-		goto fail;
-	}
-	if (su->deck && parse_ids(g, "--deck", su->deck, &list, &nlist, err))
-		goto fail;
-	if (board_init(g, (n > nlist ? n : nlist) + 1) == -1 ||
-	    (g->supply = malloc((g->cap + 1) * sizeof(*g->supply))) == NULL ||
-	    (g->aside = malloc((g->cap + 1) * sizeof(*g->aside))) == NULL) {
+	if ((su->start && (g->setup_start = strdup(su->start)) == NULL) ||
+	    (su->stack && (g->setup_stack = strdup(su->stack)) == NULL) ||
+	    (su->deck && (g->setup_deck = strdup(su->deck)) == NULL)) {
 		seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto fail;
 	}
-	if (su->deck) {
-		memcpy(g->supply, list, nlist * sizeof(*list));
-		g->nsupply = nlist;
-	} else {
-		g->nsupply = box_tiles(g, g->supply);
-		take_one(g->supply, &g->nsupply, start);
-		rng_shuffle(&g->rng, g->supply, g->nsupply);
-	}
-	if (su->stack) {
-		free(list);
-		list = NULL;
-		if (parse_ids(g, "--stack", su->stack, &list, &nlist, err))
-			goto fail;
-		for (i = 0; i < nlist; i++)
-			if (take_one(g->supply, &g->nsupply, list[i]) == -1) {
-				seterr(err, CARC_EUSAGE, "--stack: no tile '%s' left in the supply",
-				    g->ts.types[list[i]].id);
-				goto fail;
-			}
-		memmove(g->supply + nlist, g->supply, g->nsupply * sizeof(*g->supply));
-		memcpy(g->supply, list, nlist * sizeof(*list));
-		g->nsupply += nlist;
-	}
-	free(list);
-	list = NULL;
-	g->setup_start = xstrdup(su->start);
-	g->setup_stack = xstrdup(su->stack);
-	g->setup_deck = xstrdup(su->deck);
-	board_place(g, start, 0, 0, 0);
-	g->phase = CARC_DRAW;
-	game_advance(g);
+	if (game_deal(g, err))
+		goto fail;
 	return g;
 fail:
-	free(list);
 	carc_game_free(g);
 	return NULL;
 }
@@ -440,7 +453,7 @@ game_advance(struct carc_game *g)
 	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
 	g->naside += g->nsupply;
 	g->nsupply = 0;
-	carc_buf_printf(&g->report, "final scoring:\n");
+	report(g, "final scoring:\n");
 	score_final(g);
 	g->phase = CARC_OVER;
 }
@@ -516,7 +529,7 @@ house_rule(struct carc_game *g)
 		if (g->figs[f].tile == b && g->figs[f].owner == g->player &&
 		    strcmp(g->ts.fig[g->figs[f].type].name, DEFAULT_FIGURE) == 0) {
 			g->pl[g->player].score += 5;
-			carc_buf_printf(&g->report, "%s scores 5 for a follower on the fair tile\n",
+			report(g, "%s scores 5 for a follower on the fair tile\n",
 			    g->pl[g->player].name);
 			return;
 		}
@@ -555,7 +568,7 @@ carc_game_score(struct carc_game *g, struct carc_err *err)
 	g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;
 	game_advance(g);
-	if (g->phase == CARC_OVER && g->report.data == NULL)
+	if (g->phase == CARC_OVER && g->report.data == NULL && !g->quiet)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	return 0;
 }

@@ -115,6 +115,15 @@ struct node {
 	int16_t size;
 };
 
+/* An empty cell next to tiles, with what its neighbours ask of a tile put there, kept up to
+ * date as tiles are placed: the legality test of a placement is then one mask. */
+struct fcell {
+	uint32_t key;		/* (x + 32768) << 16 | (y + 32768) */
+	uint8_t want;		/* 2 bits per side: the edge type the neighbour there shows */
+	uint8_t mask;		/* 3 on each side that has a neighbour */
+	int16_t nb[4];		/* board index of the neighbour on each side, or -1 */
+};
+
 struct cell {
 	uint32_t key;
 	int32_t val;		/* board index >= 0, or -(frontier index) - 1 */
@@ -151,7 +160,10 @@ struct catapult {
 		int32_t x, y;	/* where the token came to rest; for a catch x is the distance */
 	} land[CARC_MAX_PLAYERS];
 	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
+	int from;		/* the seducer: FROM_SUPPLY, FROM_NONE or a figure of the hurler */
 };
+
+enum { FROM_SUPPLY = -1, FROM_NONE = -2 };
 
 enum { PENDING_NONE, PENDING_PLACE, PENDING_HURL, PENDING_SEDUCE };
 
@@ -195,17 +207,22 @@ struct carc_game {
 	struct node *nodes;
 	struct cell *cells;
 	uint32_t cellmask;
-	int32_t *frontier;		/* packed cell keys of empty cells next to tiles */
+	struct fcell *frontier;		/* the empty cells next to tiles */
 	int nfrontier;
 	uint32_t *stamp;		/* scratch marks, one per node */
 	uint32_t epoch;
 
 	/* per call scratch */
+	bool quiet;			/* a bot's playout: no report lines, no log words */
+	bool borrowed;			/* the tile set belongs to the game this was cloned from */
 	struct carc_buf report;
 	struct carc_buf words;
 	const char **wordv;
 	size_t nwordv, capwordv;
 };
+
+/* A line for people about what a step did; bots' playouts skip the formatting. */
+#define report(g, ...) ((g)->quiet ? 0 : carc_buf_printf(&(g)->report, __VA_ARGS__))
 
 /* err.c */
 int seterr(struct carc_err *, int code, const char *fmt, ...)
@@ -218,6 +235,7 @@ int tileset_load(struct tileset *, const char *name, const char *text, size_t le
 int figures_load(struct tileset *, struct carc_err *);
 int tileset_find(const struct tileset *, const char *id);
 void tileset_release(struct tileset *);
+int tileset_copy(struct tileset *, const struct tileset *);
 const char *builtin_set(const char *name, size_t *len);
 extern const char builtin_names[];
 void digest_hex(const char *, size_t, char out[17]);
@@ -231,6 +249,7 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
+bool seg_claimed_nb(struct carc_game *, int type, int rot, int seg, const int16_t nb[4]);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
@@ -240,6 +259,7 @@ int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
+int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
@@ -253,6 +273,7 @@ void game_advance(struct carc_game *);
 int fortune_tellers(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
+int game_deal(struct carc_game *, struct carc_err *);
 
 /* catapult.c */
 void anchors_compute(struct tiletype *);
@@ -265,6 +286,22 @@ void catapult_describe(const struct carc_game *, struct carc_buf *);
 int parse_centi(const char *, int lo, int hi, int32_t *);
 void format_centi(char *, size_t, int32_t);
 bool is_placement_word(const char *);
+
+/* armor.c */
+struct armor_hdr {		/* the header lines of an armoured block, as found */
+	char players[256];
+	char turn[16];
+	char phase[16];
+	char checksum[65];
+};
+int base64_encode(struct carc_buf *, const void *, size_t, int width);
+int armor_read(const char *, size_t, const char *name, struct carc_buf *bin, struct armor_hdr *,
+    struct carc_err *);
+int armor_check_headers(const struct carc_game *, const struct armor_hdr *, const char *name,
+    struct carc_err *);
+
+/* sha256.c */
+void sha256_hex(const void *, size_t, char out[65]);
 
 /* rng */
 void rng_shuffle(uint64_t *, uint16_t *, int);

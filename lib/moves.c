@@ -185,7 +185,6 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	struct move m;
 	const struct tiletype *t;
 	int i, type = -1, rot, why, seg = -1, ft = -1, b;
-	char word[96], name[32];
 
 	switch (g->phase) {
 	case CARC_DRAW:
@@ -271,19 +270,35 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 			return seterr(err, CARC_EREFUSED,
 			    "illegal move '%s': that %s already has a follower (B-22)", w, kind_names[k]);
 	}
-	b = board_place(g, type, m.x, m.y, rot);
+	if (game_apply(g, type, m.x, m.y, rot, seg, ft, true) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* Puts a checked placement down: the tile, its figure, the log word (unless a bot's playout
+ * asks for none), the drawn tiles not chosen back into the supply. -1 if out of memory. */
+int
+game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft, bool log)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	char word[96], name[32];
+	int b, i;
+
+	b = board_place(g, type, x, y, rot);
 	if (seg >= 0 && fig_add(g, b, seg, g->player, ft) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	snprintf(word, sizeof(word), "%s/%d,%d,%d", t->id, m.x, m.y, m.rot);
-	if (seg >= 0) {
-		seg_rotated_name(t, rot, seg, name, sizeof(name));
-		snprintf(word + strlen(word), sizeof(word) - strlen(word), ",%s", name);
-		if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) != 0)
-			snprintf(word + strlen(word), sizeof(word) - strlen(word), "@%s",
-			    g->ts.fig[ft].name);
+		return -1;
+	if (log) {
+		snprintf(word, sizeof(word), "%s/%d,%d,%d", t->id, x, y, rot * 90);
+		if (seg >= 0) {
+			seg_rotated_name(t, rot, seg, name, sizeof(name));
+			snprintf(word + strlen(word), sizeof(word) - strlen(word), ",%s", name);
+			if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) != 0)
+				snprintf(word + strlen(word), sizeof(word) - strlen(word), "@%s",
+				    g->ts.fig[ft].name);
+		}
+		if (game_log(g, word) == -1)
+			return -1;
 	}
-	if (game_log(g, word) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	/* F-4, F-7d: the tiles not chosen go back and the supply is shuffled again */
 	if (g->ndrawn > 1) {
 		bool chosen = false;
@@ -337,7 +352,8 @@ list_words(struct carc_game *g, struct carc_err *err)
 	n = g->nfrontier;
 	if ((cells = malloc((n + 1) * sizeof(*cells))) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	memcpy(cells, g->frontier, n * sizeof(*cells));
+	for (i = 0; i < n; i++)
+		cells[i] = g->frontier[i].key;
 	qsort(cells, n, sizeof(*cells), cmp_cell);
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d], e;

@@ -76,7 +76,7 @@ award(struct carc_game *g, int root, int points, const char *what)
 	for (i = 0; i < g->nplayers; i++)
 		if (strength[i] == best) {
 			g->pl[i].score += points;
-			carc_buf_printf(&g->report, "%s scores %d for the %s at %d,%d\n", g->pl[i].name,
+			report(g, "%s scores %d for the %s at %d,%d\n", g->pl[i].name,
 			    points, what, x, y);
 		}
 }
@@ -131,7 +131,7 @@ score_tents(struct carc_game *g, int x, int y)
 		if (f == g->nfigs)
 			continue;
 		g->pl[g->player].score += 3;
-		carc_buf_printf(&g->report, "%s scores 3 for completing the tent at %d,%d\n",
+		report(g, "%s scores 3 for completing the tent at %d,%d\n",
 		    g->pl[g->player].name, q->x, q->y);
 		return_figures(g, r);
 	}
@@ -167,7 +167,7 @@ score_placed(struct carc_game *g, int tile)
 			const struct placed *q = &g->board[b];
 			const struct tiletype *u = &g->ts.types[q->type];
 
-			if (board_neighbours8(g, q->x, q->y) != 8)
+			if ((u->cloister < 0 && u->garden < 0) || board_neighbours8(g, q->x, q->y) != 8)
 				continue;
 			for (s = 0; s < u->nseg; s++) {
 				int k = u->seg[s].kind;

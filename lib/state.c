@@ -63,7 +63,7 @@ pcatapult(msgpack_packer *pk, const struct carc_game *g)
 		msgpack_pack_nil(pk);
 		return;
 	}
-	msgpack_pack_map(pk, 6);
+	msgpack_pack_map(pk, 7);
 	pstr(pk, "fair");
 	msgpack_pack_array(pk, 2);
 	msgpack_pack_int(pk, c->fx);
@@ -104,6 +104,20 @@ pcatapult(msgpack_packer *pk, const struct carc_game *g)
 		pstr(pk, name);
 	} else
 		msgpack_pack_nil(pk);
+	pstr(pk, "from");
+	if (c->pending != PENDING_SEDUCE)
+		msgpack_pack_nil(pk);
+	else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
+		pstr(pk, c->from == FROM_SUPPLY ? "supply" : "none");
+	else {
+		const struct figure *f = &g->figs[c->from];
+		const struct placed *p = &g->board[f->tile];
+		char w[64];
+
+		seg_rotated_name(&g->ts.types[p->type], p->rot, f->seg, name, sizeof(name));
+		snprintf(w, sizeof(w), "%d,%d,%s", p->x, p->y, name);
+		pstr(pk, w);
+	}
 }
 
 static int
@@ -634,7 +648,7 @@ static int
 read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 {
 	static const char *const keys[] = { "fair", "first", "token", "pending", "landings",
-		"victim", NULL };
+		"victim", "from", NULL };
 	static const char *const lkeys[] = { "player", "x", "y", NULL };
 	static const char *const vkeys[] = { "x", "y", "feature", NULL };
 	const msgpack_object *c = get(root, "catapult"), *o, *ls;
@@ -733,7 +747,8 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if ((cat->token < 0) != (ls->via.array.size == 0))
 		return fail(r, "inconsistent state: a token type without a hurl, or a hurl without one");
 	o = get(c, "victim");
-	if (g->phase == CARC_SEDUCE) {
+	if (g->phase == CARC_SEDUCE || (cat->pending == PENDING_SEDUCE && o != NULL &&
+	    o->type != MSGPACK_OBJECT_NIL)) {
 		if (o == NULL || o->type != MSGPACK_OBJECT_MAP || check_keys(r, o, "the victim", vkeys) ||
 		    need_int(r, o, "x", "the victim", -COORD_MAX, COORD_MAX, &x) ||
 		    need_int(r, o, "y", "the victim", -COORD_MAX, COORD_MAX, &y) ||
@@ -751,6 +766,37 @@ read_catapult(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		cat->victim = f;
 	} else if (o != NULL && o->type != MSGPACK_OBJECT_NIL)
 		return fail(r, "inconsistent state: a victim outside phase seduce");
+	cat->from = FROM_NONE;
+	o = get(c, "from");
+	if (cat->pending == PENDING_SEDUCE) {
+		if (o == NULL || o->type != MSGPACK_OBJECT_STR || o->via.str.size >= sizeof(s))
+			return fail(r, "bad state: a seduction to resolve needs where the seducer "
+			    "comes from");
+		memcpy(s, o->via.str.ptr, o->via.str.size);
+		s[o->via.str.size] = '\0';
+		if (strcmp(s, "supply") == 0)
+			cat->from = FROM_SUPPLY;
+		else if (strcmp(s, "none") != 0) {
+			char feat[32];
+
+			if (sscanf(s, "%" SCNd64 ",%" SCNd64 ",%31s", &x, &y, feat) != 3 ||
+			    x < -30000 || x > 30000 || y < -30000 || y > 30000 ||
+			    (b = board_at(g, x, y)) < 0 ||
+			    (seg = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot,
+			    feat)) < 0)
+				return fail(r, "inconsistent state: the seducer '%s' is not on the board",
+				    s);
+			for (f = 0; f < g->nfigs; f++)
+				if (g->figs[f].tile == b && g->figs[f].seg == seg &&
+				    g->figs[f].owner == g->player && f != cat->victim)
+					break;
+			if (f == g->nfigs)
+				return fail(r, "inconsistent state: no follower of %s at '%s'",
+				    g->pl[g->player].name, s);
+			cat->from = f;
+		}
+	} else if (o != NULL && o->type != MSGPACK_OBJECT_NIL)
+		return fail(r, "inconsistent state: a seducer outside a seduction");
 	return 0;
 }
 
@@ -950,8 +996,8 @@ mp_check(const unsigned char *p, size_t len)
 	return NULL;
 }
 
-struct carc_game *
-carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
+static struct carc_game *
+read_binary(const char *data, size_t len, const char *name, struct carc_err *err)
 {
 	struct rd r = { .name = name ? name : "stdin", .err = err };
 	msgpack_unpacked up;
@@ -1013,4 +1059,29 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 bad:
 	msgpack_unpacked_destroy(&up);
 	return NULL;
+}
+
+/* A binary state, or text that holds an armoured one: a bare block or a whole e-mail. */
+struct carc_game *
+carc_state_read(const char *data, size_t len, const char *name, struct carc_err *err)
+{
+	struct carc_buf bin = { 0 };
+	struct armor_hdr h;
+	struct carc_game *g;
+
+	if (name == NULL)
+		name = "stdin";
+	if (!carc_armor_is(data, len))
+		return read_binary(data, len, name, err);
+	if (armor_read(data, len, name, &bin, &h, err)) {
+		carc_buf_release(&bin);
+		return NULL;
+	}
+	g = read_binary(bin.data, bin.len, name, err);
+	carc_buf_release(&bin);
+	if (g != NULL && armor_check_headers(g, &h, name, err)) {
+		carc_game_free(g);
+		return NULL;
+	}
+	return g;
 }

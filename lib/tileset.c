@@ -780,3 +780,30 @@ tileset_release(struct tileset *ts)
 	free(ts->types);
 	memset(ts, 0, sizeof(*ts));
 }
+
+/* A deep copy, for a game rebuilt from another's setup: the sets are the same bytes, so they
+ * need not be parsed again. */
+int
+tileset_copy(struct tileset *dst, const struct tileset *src)
+{
+	int i;
+
+	*dst = *src;
+	dst->types = NULL;
+	for (i = 0; i < src->nsets; i++)
+		dst->sets[i].yaml = NULL;
+	if ((dst->types = malloc((src->ntypes + 1) * sizeof(*dst->types))) == NULL)
+		goto fail;
+	memcpy(dst->types, src->types, src->ntypes * sizeof(*dst->types));
+	for (i = 0; i < src->nsets; i++) {
+		if (src->sets[i].yaml == NULL)
+			continue;
+		if ((dst->sets[i].yaml = malloc(src->sets[i].yamllen + 1)) == NULL)
+			goto fail;
+		memcpy(dst->sets[i].yaml, src->sets[i].yaml, src->sets[i].yamllen + 1);
+	}
+	return 0;
+fail:
+	tileset_release(dst);
+	return -1;
+}

@@ -4,10 +4,12 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-deck [-h] [--players NAME,...] [--seed N] [--expansions SET,...]
+usage="usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expansions SET,...]
                  [--tileset FILE] [--rule KEY=VALUE] [--start ID] [--stack ID,...]
                  [--deck ID,...]
-       carc-deck --from-json [FILE]"
+       carc-deck [--armor] --from-json [FILE]
+       carc-deck [--armor] --replay FILE
+       carc-deck --verify FILE"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -312,7 +314,7 @@ synopsis() {
 	run --separate-stderr script -qec 'carc-deck --seed 1 2> err' /dev/null
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
-	[ "$(cat err)" = "carc-deck: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	[ "$(cat err)" = "carc-deck: will not write a binary state to a terminal; redirect it to a file or a pipe, or give --armor" ]
 }
 
 @test "an output that cannot be written: status 74 and one line on stderr" {

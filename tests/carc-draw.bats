@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-draw [-h] [FILE]"
+usage="usage: carc-draw [-h] [-i FILE] [--armor] [FILE]"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -145,7 +145,7 @@ phases() {
 	run --separate-stderr script -qec 'carc-draw draw 2> err' /dev/null
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
-	[ "$(cat err)" = "carc-draw: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	[ "$(cat err)" = "carc-draw: will not write a binary state to a terminal; redirect it to a file or a pipe, or give --armor" ]
 }
 
 @test "an output that cannot be written: status 74 and one line on stderr" {

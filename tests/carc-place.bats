@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-place [-h] MOVE [FILE]
+usage="usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]
        carc-place --list [FILE]"
 
 setup() {
@@ -282,7 +282,7 @@ phases() {
 	run --separate-stderr script -qec 'carc-place 1,0,0 drawn 2> err' /dev/null
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
-	[ "$(cat err)" = "carc-place: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	[ "$(cat err)" = "carc-place: will not write a binary state to a terminal; redirect it to a file or a pipe, or give --armor" ]
 	run --separate-stderr script -qec 'carc-place --list drawn 2> err' /dev/null
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 12 ]

@@ -6,7 +6,8 @@ bats_require_minimum_version 1.5.0
 load helper
 
 usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
-                   [--no-coords] [--player-colors COLOR,...] [FILE]"
+                   [--no-coords] [--player-colors COLOR,...] [FILE]
+       carc-render --format email [--from ADDR] [--to ADDR] [FILE]"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"

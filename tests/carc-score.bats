@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-score [-hv] [FILE]"
+usage="usage: carc-score [-hv] [-i FILE] [--armor] [FILE]"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -158,7 +158,7 @@ ann scores 2 for the road at 1,0" ]
 	run --separate-stderr script -qec 'carc-score score 2> err' /dev/null
 	[ "$status" -eq 64 ]
 	[ -z "$output" ]
-	[ "$(cat err)" = "carc-score: will not write a binary state to a terminal; redirect it to a file or a pipe" ]
+	[ "$(cat err)" = "carc-score: will not write a binary state to a terminal; redirect it to a file or a pipe, or give --armor" ]
 }
 
 @test "an output that cannot be written: status 74 and one line on stderr" {

@@ -6,9 +6,11 @@ set -eu
 
 # libc6-dev: gcc only recommends it, and without it nothing links. groff-base: the bats files
 # read each manual's SYNOPSIS with groff. libxml2-utils (xmllint) and librsvg2-bin
-# (rsvg-convert): the picture tests check that carc-render's SVG is XML and renders.
+# (rsvg-convert): the picture tests check that carc-render's SVG is XML and renders. parallel
+# (GNU parallel): examples/tournament.sh runs its self-play jobs with it. python3: the e-mail
+# tests make and read real messages with Python's email package.
 packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base \
-libxml2-utils librsvg2-bin"
+libxml2-utils librsvg2-bin parallel python3"
 case ${1:-} in
 # libFuzzer and the sanitizer runtimes for clang come in libclang-rt-dev.
 fuzz) packages="clang libclang-rt-dev" ;;

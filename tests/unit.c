@@ -1457,6 +1457,111 @@ test_user_set_in_state(void)
 	carc_game_free(g);
 }
 
+/* ---- the armour ---- */
+
+static void
+test_sha256(void)
+{
+	/* FIPS 180-4 examples, and lengths around the padding's block boundary (hashlib) */
+	static const struct {
+		char c;
+		size_t n;
+		const char *text, *hex;
+	} tab[] = {
+		{ 0, 0, "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+		{ 0, 0, "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+		{ 0, 0, "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+		{ 'a', 1000000, NULL,
+		    "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
+		{ 'x', 55, NULL, "d5e285683cd4efc02d021a5c62014694958901005d6f71e89e0989fac77e4072" },
+		{ 'x', 56, NULL, "04c26261370ee7541549d16dee320c723e3fd14671e66a099afe0a377c16888e" },
+		{ 'x', 63, NULL, "75220b47218278e656f2013bb8f0c455a25eaf01e86c64924e9d48d89776d6f2" },
+		{ 'x', 64, NULL, "7ce100971f64e7001e8fe5a51973ecdfe1ced42befe7ee8d5fd6219506b5393c" },
+		{ 'x', 119, NULL, "000b48d4edf0fa7bee3c6236ecd2785baa5db4eeb8bb54341b029e0d9fa5fb0c" },
+	};
+	char hex[65], *buf;
+	size_t i, n;
+
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		n = tab[i].text ? strlen(tab[i].text) : tab[i].n;
+		if ((buf = malloc(n + 1)) == NULL)
+			return;
+		if (tab[i].text)
+			memcpy(buf, tab[i].text, n);
+		else
+			memset(buf, tab[i].c, n);
+		sha256_hex(buf, n, hex);
+		expect_str(nm("sha256 of %zu bytes", n), tab[i].hex, hex);
+		free(buf);
+	}
+}
+
+/* Replaces every FROM in s by TO, into a new buffer. */
+static char *
+replace(const char *s, const char *from, const char *to)
+{
+	struct carc_buf b = { 0 };
+	const char *p;
+
+	for (; (p = strstr(s, from)) != NULL; s = p + strlen(from)) {
+		carc_buf_add(&b, s, p - s);
+		carc_buf_add(&b, to, strlen(to));
+	}
+	carc_buf_add(&b, s, strlen(s));
+	return b.data;
+}
+
+static void
+test_armor(void)
+{
+	struct carc_game *g = new_game("ann,bob", 7, NULL, NULL);
+	struct carc_buf bin = { 0 }, txt = { 0 }, got = { 0 };
+	struct carc_err err = { 0 };
+	char *mangled[5], *t;
+	const char *what[5] = { "CRLF", "quoted twice", "quoted-printable escapes",
+		"a soft line break", "text around it" };
+	int i;
+
+	if (g == NULL || carc_game_draw(g, &err) || write_state(g, &bin) ||
+	    carc_armor_write(g, &txt, &err))
+		goto out;
+	expect_true("armour: text", carc_armor_is(txt.data, txt.len), "armour", "binary");
+	expect_true("binary: not armour", !carc_armor_is(bin.data, bin.len), "binary", "armour");
+	expect_true("plain text: not armour", !carc_armor_is("hello\n", 6), "binary path",
+	    "armour");
+	expect_int("armour: read back", 0, carc_armor_find_read(txt.data, txt.len, "unit", &got,
+	    &err));
+	expect_true("armour: the binary state", got.len == bin.len &&
+	    memcmp(got.data, bin.data, bin.len) == 0, "the same bytes", "others");
+	mangled[0] = replace(txt.data, "\n", "\r\n");
+	t = replace(txt.data, "\n", "\n> >");
+	mangled[1] = replace(t, "-----BEGIN", "> > -----BEGIN");
+	free(t);
+	mangled[2] = replace(txt.data, "=", "=3D");
+	mangled[3] = replace(txt.data, "\nPlayers: ", "\nPlay=\ners: ");
+	mangled[4] = replace(txt.data, "-----BEGIN", "Hi,\n\nmy move:\n-----BEGIN");
+	for (i = 0; i < 5; i++) {
+		got.len = 0;
+		expect_int(nm("armour with %s: read back", what[i]), 0,
+		    carc_armor_find_read(mangled[i], strlen(mangled[i]), "unit", &got, &err));
+		expect_true(nm("armour with %s: the binary state", what[i]), got.len == bin.len &&
+		    memcmp(got.data, bin.data, bin.len) == 0, "the same bytes", err.msg);
+		free(mangled[i]);
+	}
+	got.len = 0;
+	txt.data[txt.len - 5] = 'X';	/* in the END line */
+	expect_int("armour without its END line", CARC_EDATA,
+	    carc_armor_find_read(txt.data, txt.len, "unit", &got, &err));
+	expect_str("the message", "unit: armoured state without its -----END CARC GAME----- line",
+	    err.msg);
+out:
+	carc_buf_release(&bin);
+	carc_buf_release(&txt);
+	carc_buf_release(&got);
+	carc_game_free(g);
+}
+
 /* ---- the table ---- */
 
 static const struct {
@@ -1480,6 +1585,8 @@ static const struct {
 	{ "state_bad", test_state_bad },
 	{ "json_bad", test_json_bad },
 	{ "user_set_in_state", test_user_set_in_state },
+	{ "sha256", test_sha256 },
+	{ "armor", test_armor },
 };
 
 int

@@ -1,0 +1,572 @@
+/* Bots inside libcarc: copies of a game that cost no allocation, placements as small structs
+ * instead of words, and the random, greedy and Monte Carlo players built on them. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+/* ---- copies ---- */
+
+/* A game with the arrays of src's size and src's tile set borrowed, ready for game_copy. */
+static struct carc_game *
+game_shell(const struct carc_game *src)
+{
+	struct carc_game *g = game_alloc();
+	int figcap = 0, f;
+
+	if (g == NULL)
+		return NULL;
+	g->ts = src->ts;
+	g->borrowed = true;
+	g->quiet = true;
+	if (board_init(g, src->cap) == -1 ||
+	    (g->supply = malloc((src->cap + 1) * sizeof(*g->supply))) == NULL ||
+	    (g->aside = malloc((src->cap + 1) * sizeof(*g->aside))) == NULL)
+		goto fail;
+	for (f = 0; f < src->ts.nfig; f++)
+		figcap += src->ts.fig[f].count;
+	figcap = figcap * src->nplayers + 1;
+	if ((g->figs = malloc(figcap * sizeof(*g->figs))) == NULL)
+		goto fail;
+	g->capfigs = figcap;
+	return g;
+fail:
+	carc_game_free(g);
+	return NULL;
+}
+
+/* dst becomes src, position and all, without a log; both must come from one game. */
+static void
+game_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	int i;
+
+	dst->rules = src->rules;
+	dst->seed = src->seed;
+	dst->nplayers = src->nplayers;
+	memcpy(dst->pl, src->pl, sizeof(dst->pl));
+	memcpy(dst->supply, src->supply, src->nsupply * sizeof(*src->supply));
+	dst->nsupply = src->nsupply;
+	memcpy(dst->aside, src->aside, src->naside * sizeof(*src->aside));
+	dst->naside = src->naside;
+	dst->rng = src->rng;
+	memcpy(dst->board, src->board, src->nboard * sizeof(*src->board));
+	dst->nboard = src->nboard;
+	memcpy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
+	dst->nfigs = src->nfigs;
+	dst->phase = src->phase;
+	dst->player = src->player;
+	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
+	dst->ndrawn = src->ndrawn;
+	for (i = 0; i < dst->nlog; i++)
+		free(dst->log[i]);
+	dst->nlog = 0;
+	dst->cat = src->cat;
+	memcpy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
+	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
+	memcpy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
+	dst->nfrontier = src->nfrontier;
+	/* the scratch marks are not copied: an epoch above both games' keeps them apart */
+	dst->epoch = (dst->epoch > src->epoch ? dst->epoch : src->epoch) + 1;
+}
+
+/* ---- placements as structs ---- */
+
+struct fmove {
+	int16_t x, y;
+	uint16_t type;
+	int8_t rot, seg, fig;
+};
+
+struct moves {
+	struct fmove *v;
+	int n, cap;
+};
+
+static int
+moves_add(struct moves *m, struct fmove f)
+{
+	if (m->n == m->cap) {
+		int cap = m->cap ? m->cap * 2 : 256;
+		struct fmove *v = realloc(m->v, cap * sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		m->v = v;
+		m->cap = cap;
+	}
+	m->v[m->n++] = f;
+	return 0;
+}
+
+/* Every legal placement in phase place, the same set --list prints, in no particular order. */
+static int
+fast_moves(struct carc_game *g, struct moves *m)
+{
+	int left[MAXFIGTYPES], d, e, i, r, s, f, tellers;
+	bool anyleft;
+
+	m->n = 0;
+	for (f = 0, anyleft = false; f < g->ts.nfig; f++)
+		anyleft |= (left[f] = figures_left(g, g->player, f)) > 0;
+	tellers = fortune_tellers(g, g->player);
+	for (d = 0; d < g->ndrawn; d++) {
+		int type = g->drawn[d];
+		const struct tiletype *t = &g->ts.types[type];
+
+		for (e = 0; e < d && g->drawn[e] != type; e++)
+			;
+		if (e < d)
+			continue;
+		for (i = 0; i < g->nfrontier; i++) {
+			const struct fcell *fc = &g->frontier[i];
+			int x = (int)(fc->key >> 16) - 32768, y = (int)(fc->key & 0xffff) - 32768;
+
+			for (r = 0; r < 4; r++) {
+				if (t->same_as[r] != r || (t->pattern[r] & fc->mask) != fc->want)
+					continue;
+				if (moves_add(m, (struct fmove){ x, y, type, r, -1, -1 }))
+					return -1;
+				for (s = 0; s < t->nseg && anyleft; s++) {
+					int k = t->seg[s].kind;
+					int claimed = -1;
+
+					if ((k == K_FIELD && !g->rules.farmers) ||
+					    (k == K_TENT && tellers >= TENT_LIMIT))
+						continue;
+					for (f = 0; f < g->ts.nfig; f++) {
+						if (!(g->ts.fig[f].on & (1u << k)) || left[f] <= 0)
+							continue;
+						if (g->ts.fig[f].claims) {
+							if (claimed < 0)
+								claimed = seg_claimed_nb(g, type, r, s,
+								    fc->nb);
+							if (claimed)
+								continue;
+						}
+						if (moves_add(m, (struct fmove){ x, y, type, r, s, f }))
+							return -1;
+					}
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static void
+fast_apply(struct carc_game *g, const struct fmove *f)
+{
+	game_apply(g, f->type, f->x, f->y, f->rot, f->seg, f->fig, !g->quiet);
+}
+
+/* The word --list would print for a placement, for the log of the real game. */
+static void
+fmove_word(const struct carc_game *g, const struct fmove *f, char *w, size_t n)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	char name[32];
+	int len;
+
+	len = snprintf(w, n, "%s/%d,%d,%d", t->id, f->x, f->y, f->rot * 90);
+	if (f->seg >= 0) {
+		seg_rotated_name(t, f->rot, f->seg, name, sizeof(name));
+		len += snprintf(w + len, n - len, ",%s", name);
+		if (strcmp(g->ts.fig[(int)f->fig].name, DEFAULT_FIGURE) != 0)
+			snprintf(w + len, n - len, "@%s", g->ts.fig[(int)f->fig].name);
+	}
+}
+
+/* ---- playing on ---- */
+
+/* One step of any phase by the random player; the game's own RNG is not touched except by
+ * the rules themselves (draws, reshuffles, scatter). */
+static int
+random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
+{
+	struct carc_err err;
+	const char **words;
+	size_t n;
+	char *w;
+
+	switch (g->phase) {
+	case CARC_DRAW:
+		return carc_game_draw(g, &err);
+	case CARC_PLACE:
+		if (fast_moves(g, m) || m->n == 0)
+			return -1;
+		fast_apply(g, &m->v[carc_rng_below(rng, m->n)]);
+		return 0;
+	case CARC_SCORE:
+		return carc_game_score(g, &err);
+	case CARC_HURL:
+	case CARC_SEDUCE:
+		if (carc_moves(g, &words, &n, &err) || n == 0)
+			return -1;
+		if ((w = strdup(words[carc_rng_below(rng, n)])) == NULL)
+			return -1;
+		n = carc_game_place(g, w, &err);
+		free(w);
+		return n;
+	case CARC_OVER:
+		break;
+	}
+	return -1;
+}
+
+/* ---- judging a position ---- */
+
+/* The player's lead as if the game ended now: scores plus the final scoring of what stands,
+ * a little for each follower still in hand, against the best other player. */
+static double
+lead(struct carc_game *g, struct carc_game *scratch, int me)
+{
+	double best = -1e9, mine = 0, v;
+	int i;
+
+	game_copy(scratch, g);
+	if (scratch->phase != CARC_OVER)
+		score_final(scratch);
+	for (i = 0; i < g->nplayers; i++) {
+		v = scratch->pl[i].score + 0.6 * figures_left(g, i, 0);
+		if (i == me)
+			mine = v;
+		else if (v > best)
+			best = v;
+	}
+	return mine - best;
+}
+
+/* The decision of the player to move, as one struct or one word: placements in phase place,
+ * words (hurls, seductions) otherwise. */
+struct choices {
+	struct moves m;
+	const char **words;
+	size_t nwords;
+	bool placing;
+};
+
+static int
+choices_get(struct carc_game *g, struct choices *c)
+{
+	struct carc_err err;
+
+	c->placing = g->phase == CARC_PLACE;
+	if (c->placing)
+		return fast_moves(g, &c->m) ? -1 : c->m.n;
+	if (carc_moves(g, &c->words, &c->nwords, &err))
+		return -1;
+	return c->nwords;
+}
+
+/* Plays choice i on g (a copy) and finishes the step with carc-score's work. */
+static int
+choice_play(struct carc_game *g, struct choices *c, const char *const *words, int i)
+{
+	struct carc_err err;
+
+	if (c->placing)
+		fast_apply(g, &c->m.v[i]);
+	else if (carc_game_place(g, words[i], &err))
+		return -1;
+	return g->phase == CARC_SCORE ? carc_game_score(g, &err) : 0;
+}
+
+/* ---- the bots ---- */
+
+struct carc_bot_ctx {
+	struct carc_game *work, *scratch;
+	struct moves m;
+	struct choices c;
+	char **words;		/* copies of the choice words: the real game's list is reused */
+	size_t nwords;
+};
+
+static void
+ctx_release(struct carc_bot_ctx *x)
+{
+	size_t i;
+
+	carc_game_free(x->work);
+	carc_game_free(x->scratch);
+	free(x->m.v);
+	free(x->c.m.v);
+	for (i = 0; i < x->nwords; i++)
+		free(x->words[i]);
+	free(x->words);
+}
+
+static int
+ctx_words(struct carc_bot_ctx *x)
+{
+	size_t i;
+
+	if (x->c.placing)
+		return 0;
+	if ((x->words = calloc(x->c.nwords + 1, sizeof(*x->words))) == NULL)
+		return -1;
+	x->nwords = x->c.nwords;
+	for (i = 0; i < x->c.nwords; i++)
+		if ((x->words[i] = strdup(x->c.words[i])) == NULL)
+			return -1;
+	return 0;
+}
+
+/* Greedy: the choice after which the player's lead, with what stands valued as if the game
+ * ended, is largest; ties go to the RNG. */
+static int
+greedy_pick(struct carc_game *g, struct carc_bot_ctx *x, int n, uint64_t *rng)
+{
+	double v, best = -1e18;
+	int i, pick = 0, nbest = 0, me = g->player;
+
+	for (i = 0; i < n; i++) {
+		game_copy(x->work, g);
+		if (choice_play(x->work, &x->c, (const char *const *)x->words, i))
+			return -1;
+		v = lead(x->work, x->scratch, me);
+		if (v > best + 1e-9) {
+			best = v;
+			pick = i;
+			nbest = 1;
+		} else if (v > best - 1e-9 && carc_rng_below(rng, ++nbest) == 0)
+			pick = i;
+	}
+	return pick;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A lead in points as a reward between 0 and 1. */
+static double
+squash(double lead)
+{
+	return 1 / (1 + exp(-lead / 8));
+}
+
+/* Plays a copy on by `depth` random decisions (draws and scorings come along), or to the end. */
+static int
+roll(struct carc_game *g, struct moves *m, uint64_t *rng, int depth)
+{
+	while (g->phase != CARC_OVER) {
+		if (g->phase == CARC_PLACE || g->phase == CARC_HURL || g->phase == CARC_SEDUCE) {
+			if (depth-- == 0)
+				break;
+		}
+		if (random_step(g, m, rng))
+			return -1;
+	}
+	return 0;
+}
+
+/* Monte Carlo tree search at the root: UCB1 over the choices, each started with the greedy
+ * judgement as a prior worth a few visits. A playout copies the game, shuffles its supply
+ * afresh (the bot does not know the order of the tiles), plays the choice, then a few random
+ * turns of every player, and judges the lead as greedy does, with the final scoring of what
+ * stands. The choice made is the one tried most. */
+#define MCTS_PRIOR 12		/* visits the greedy judgement is worth */
+#define MCTS_DEPTH 2		/* random turns of each player after the choice */
+
+static int
+mcts_pick(struct carc_game *g, struct carc_bot_ctx *x, int n, uint64_t *rng,
+    const struct carc_bot *b)
+{
+	double *sum, start = now_ms(), u, bestu;
+	int *visits, i, it, pick = 0, me = g->player, k, total = 0;
+
+	if (n == 1)
+		return 0;
+	sum = calloc(n, sizeof(*sum));
+	visits = calloc(n, sizeof(*visits));
+	if (sum == NULL || visits == NULL)
+		goto fail;
+	for (k = 0; k < n; k++) {
+		game_copy(x->work, g);
+		if (choice_play(x->work, &x->c, (const char *const *)x->words, k))
+			goto fail;
+		sum[k] = MCTS_PRIOR * squash(lead(x->work, x->scratch, me));
+		visits[k] = MCTS_PRIOR;
+		total += MCTS_PRIOR;
+	}
+	for (it = 0; b->iterations <= 0 || it < b->iterations; it++) {
+		if (b->time_ms > 0 && (it & 15) == 0 && now_ms() - start >= b->time_ms)
+			break;
+		for (i = 0, k = 0, bestu = -1e18; k < n; k++) {
+			u = sum[k] / visits[k] + 0.5 * sqrt(2 * log(total) / visits[k]);
+			if (u > bestu) {
+				bestu = u;
+				i = k;
+			}
+		}
+		game_copy(x->work, g);
+		rng_shuffle(rng, x->work->supply, x->work->nsupply);
+		x->work->rng ^= carc_rng_next(rng);
+		if (choice_play(x->work, &x->c, (const char *const *)x->words, i) ||
+		    roll(x->work, &x->m, rng, MCTS_DEPTH * g->nplayers))
+			goto fail;
+		sum[i] += squash(lead(x->work, x->scratch, me));
+		visits[i]++;
+		total++;
+	}
+	for (k = 1; k < n; k++)
+		if (visits[k] > visits[pick] || (visits[k] == visits[pick] && sum[k] > sum[pick]))
+			pick = k;
+	free(sum);
+	free(visits);
+	return pick;
+fail:
+	free(sum);
+	free(visits);
+	return -1;
+}
+
+int
+carc_bot_move(struct carc_game *g, const struct carc_bot *b, char *word, size_t wlen,
+    struct carc_err *err)
+{
+	struct carc_bot_ctx x = { 0 };
+	uint64_t rng;
+	int n, pick, rc = 0;
+
+	if (g->phase != CARC_PLACE && g->phase != CARC_HURL && g->phase != CARC_SEDUCE) {
+		const char **w;
+		size_t nw;
+
+		return carc_moves(g, &w, &nw, err);	/* says what the state waits for */
+	}
+	/* the choice depends on the game's seed, how far it has come and the bot's seed only */
+	rng = g->seed ^ b->seed * 0x9e3779b97f4a7c15ULL;
+	rng ^= (uint64_t)g->nlog << 40;
+	carc_rng_next(&rng);
+	if ((x.work = game_shell(g)) == NULL || (x.scratch = game_shell(g)) == NULL) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	if ((n = choices_get(g, &x.c)) < 0 || ctx_words(&x)) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	if (n == 0) {
+		rc = seterr(err, CARC_EDATA, "inconsistent state: no legal decision");
+		goto out;
+	}
+	if (b->strategy == CARC_BOT_RANDOM) {
+		/* uniform over the words --list prints, in their order */
+		const char **w;
+		size_t nw;
+
+		if ((rc = carc_moves(g, &w, &nw, err)))
+			goto out;
+		snprintf(word, wlen, "%s", w[carc_rng_below(&rng, nw)]);
+		rc = carc_game_place(g, word, err);
+		goto out;
+	}
+	switch (b->strategy) {
+	case CARC_BOT_GREEDY:
+		pick = greedy_pick(g, &x, n, &rng);
+		break;
+	case CARC_BOT_MCTS:
+		pick = mcts_pick(g, &x, n, &rng, b);
+		break;
+	default:
+		pick = carc_rng_below(&rng, n);
+		break;
+	}
+	if (pick < 0) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	if (x.c.placing)
+		fmove_word(g, &x.c.m.v[pick], word, wlen);
+	else
+		snprintf(word, wlen, "%s", x.words[pick]);
+	rc = carc_game_place(g, word, err);
+out:
+	ctx_release(&x);
+	return rc;
+}
+
+/* ---- self-play ---- */
+
+struct carc_game *
+carc_selfplay_new(const struct carc_game *tmpl)
+{
+	return game_shell(tmpl);
+}
+
+/* Deals game number `seed` of the template's setup into g and plays it to the end with the
+ * given bots, one per seat; fills the scores. */
+int
+carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t seed,
+    const struct carc_bot *bots, int *scores, struct carc_err *err)
+{
+	struct carc_bot_ctx x = { 0 };
+	uint64_t rng = seed;
+	int i, n, pick, rc = 0;
+	char word[96];
+
+	game_copy(g, tmpl);
+	g->seed = seed;
+	g->rng = seed;
+	carc_rng_next(&g->rng);
+	rng_shuffle(&g->rng, g->supply, g->nsupply);
+	for (i = 0; i < g->nplayers; i++)
+		if (bots[i].strategy != CARC_BOT_RANDOM)
+			break;
+	/* the copies a thinking bot needs; random players need none */
+	if (i < g->nplayers &&
+	    ((x.work = game_shell(tmpl)) == NULL || (x.scratch = game_shell(tmpl)) == NULL)) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	carc_rng_next(&rng);
+	while (g->phase != CARC_OVER) {
+		const struct carc_bot *b = &bots[g->player];
+
+		if (g->phase == CARC_DRAW || g->phase == CARC_SCORE ||
+		    b->strategy == CARC_BOT_RANDOM) {
+			if (random_step(g, &x.m, &rng)) {
+				rc = seterr(err, CARC_ESOFTWARE, "self-play failed");
+				goto out;
+			}
+			continue;
+		}
+		if ((n = choices_get(g, &x.c)) <= 0 || ctx_words(&x)) {
+			rc = seterr(err, CARC_ESOFTWARE, "self-play failed");
+			goto out;
+		}
+		pick = b->strategy == CARC_BOT_GREEDY ? greedy_pick(g, &x, n, &rng) :
+		    mcts_pick(g, &x, n, &rng, b);
+		if (pick < 0) {
+			rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+			goto out;
+		}
+		if (x.c.placing)
+			fast_apply(g, &x.c.m.v[pick]);
+		else if (carc_game_place(g, x.words[pick], err)) {
+			rc = err->code;
+			goto out;
+		}
+		for (i = 0; i < (int)x.nwords; i++)
+			free(x.words[i]);
+		free(x.words);
+		x.words = NULL;
+		x.nwords = 0;
+		(void)word;
+	}
+	for (i = 0; i < g->nplayers; i++)
+		scores[i] = g->pl[i].score;
+out:
+	ctx_release(&x);
+	return rc;
+}
