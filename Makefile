@@ -66,7 +66,7 @@ tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
 # tests/fuzz/build with coverage and sanitizers, apart from the objects of `make`.
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
-FUZZ_TARGETS = state json tileset move place
+FUZZ_TARGETS = state json armor tileset move place
 FUZZ_BIN = $(FUZZ_TARGETS:%=tests/fuzz/build/fuzz-%)
 FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \

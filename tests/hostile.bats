@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Hostile input, as a table: every tool that reads a state gets each input below, bad whatever
 # the state was (empty, cut short, random, keys missing or of the wrong type, another version,
-# two states), and must refuse it with status 65, nothing on stdout and one line on stderr that
+# two states, an armoured block damaged in each way it can be), and must refuse it with status 65, nothing on stdout and one line on stderr that
 # says why. carc-deck --from-json gets the same inputs in JSON form. Then the limits a state is
 # held to, each refused with status 65 and a message that names it. badinput.bats has the byte
 # surgery of single keys and values; regress.bats the inputs that once broke a tool.
@@ -20,6 +20,16 @@ readers=(
 	"carc-render --format svg"
 	"carc-render --format json"
 	"carc-bot random"
+	"carc-deck --replay -"
+	"carc-deck --verify -"
+)
+
+# The tools that rewrite a state file in place: each must leave a file it refuses as it was.
+inplace=(
+	"carc-draw"
+	"carc-place 0,2,0"
+	"carc-score"
+	"carc-bot random"
 )
 
 setup() {
@@ -28,6 +38,7 @@ setup() {
 	carc-deck --players ann,bob --seed 1 --stack U,U > good
 	turn good 0,1,0,road:E
 	carc-render --format json good > good.json
+	carc-deck --from-json --armor < good.json > good.txt
 }
 
 # READER (its words split on purpose) refuses FILE on standard input with STATUS, nothing on
@@ -99,6 +110,17 @@ make_input() {
 	newline)
 		{ cat good; echo; } > newline
 		{ cat good.json; echo '{}'; } > newline.json ;;
+	armor-*)	# the armoured state damaged; not JSON either
+		case ${name#armor-} in
+		sum) sed 's/^Checksum: 9/Checksum: 0/' good.txt ;;
+		nosum) sed '/^Checksum: /d' good.txt ;;
+		cut) head -c 300 good.txt ;;
+		turn) sed 's/^Turn: 1$/Turn: 2/' good.txt ;;
+		base64) sed '7s/^./!/' good.txt ;;
+		short) sed "$(($(wc -l < good.txt) - 1))s/.\$//" good.txt ;;	# its last character
+		esac > "$name"
+		cmp -s "$name" good.txt && { echo "$name: the surgery did nothing"; return 1; }
+		cp "$name" "$name.json" ;;
 	*)
 		echo "no input $name"
 		return 1 ;;
@@ -106,7 +128,8 @@ make_input() {
 }
 
 # NAME, then what the state readers say after "stdin: ", then what carc-deck --from-json says,
-# tab-separated. 26 lines, each refused by 10 readers.
+# tab-separated. 32 lines, each refused by 11 state readers, carc-deck --from-json, and the 4
+# tools that rewrite a file in place.
 table='
 empty	empty input, not a carc state	stdin:1:1: bad JSON: unexpected end of input
 cut-1	truncated state (1 bytes)	stdin:1:2: bad JSON: expected a string key
@@ -134,21 +157,28 @@ version-00	state version 0 is not known	state version 0 is not known
 version-7f	state version 127 is not known	state version 127 is not known
 twice	605 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing text after the state
 newline	1 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing text after the state
+armor-sum	armoured state damaged: its checksum is 0d50afacb3b28b1a..., the data gives 9d50afacb3b28b1a...	stdin:1:1: bad JSON: a number needs digits
+armor-nosum	armoured state without its Checksum line	stdin:1:1: bad JSON: a number needs digits
+armor-cut	armoured state without its -----END CARC GAME----- line	stdin:1:1: bad JSON: a number needs digits
+armor-turn	armoured state: its header says '\''Turn: 2'\'', the state inside '\''Turn: 1'\''	stdin:1:1: bad JSON: a number needs digits
+armor-base64	armoured state: broken base64 (a '\''!'\'' in the data)	stdin:1:1: bad JSON: a number needs digits
+armor-short	armoured state: broken base64 (807 characters, cut short or padded wrong)	stdin:1:1: bad JSON: a number needs digits
 '
 
 @test "the good state is read by every reader, and its JSON by carc-deck --from-json" {
 	for reader in "${readers[@]}"; do
 		run --separate-stderr $reader < good
 		case $reader in
-		carc-draw | carc-render*) [ "$status" -eq 0 ] ;;
+		carc-draw | carc-render* | carc-deck*) [ "$status" -eq 0 ] ;;
 		*) [ "$status" -eq 1 ] ;;		# waits for carc-draw
 		esac
 	done
 	carc-deck --from-json < good.json | cmp - good
+	carc-draw < good.txt > /dev/null
 }
 
 @test "the table: every reader refuses every bad input with status 65, alone on stderr" {
-	local name words jwords reader n=0
+	local name words jwords reader n=0 argv
 	while IFS=$'\t' read -r name words jwords; do
 		[ -n "$name" ] || continue
 		make_input "$name"
@@ -158,8 +188,22 @@ newline	1 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing 
 		done
 		refuses 65 "$jwords" "carc-deck --from-json" "$name.json"
 		n=$((n + 1))
+		# -i FILE: refused the same way, naming the file, and the file is left as it was
+		for reader in "${inplace[@]}"; do
+			read -ra argv <<< "$reader"
+			cp "$name" "in-$name"
+			run --separate-stderr "${argv[0]}" -i "in-$name" "${argv[@]:1}"
+			# and no temporary file is left beside it
+			[ "$status" -eq 65 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+			    [[ $stderr == "${argv[0]}: in-$name: "* ]] && cmp -s "$name" "in-$name" &&
+			    [ -z "$(find . -name '.in-*')" ] || {
+				echo "${argv[0]} -i in-$name: $status, '$stderr'"
+				return 1
+			}
+			n=$((n + 1))
+		done
 	done <<< "$table"
-	[ "$n" -eq 260 ]
+	[ "$n" -eq 512 ]
 }
 
 @test "a state cut short at every byte: carc-draw says truncated, every time" {
@@ -189,6 +233,13 @@ newline	1 bytes of trailing data after the state	stdin:43:1: bad JSON: trailing 
 json_refused() {
 	carc-render --format json good | jq "$1" > edited.json
 	refuses 65 "$2" "carc-deck --from-json" edited.json
+}
+
+@test "limit: an input larger than 64 MiB, armoured text or e-mail" {
+	{ cat good.txt; head -c $((64 * 1024 * 1024)) /dev/zero | tr '\0' ' '; } > huge
+	for reader in carc-draw "carc-render --format ascii" "carc-deck --replay -"; do
+		refuses 65 "stdin: larger than 64 MiB" "$reader" huge
+	done
 }
 
 @test "limit: a state larger than 16 MiB" {

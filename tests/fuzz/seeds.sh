@@ -10,7 +10,7 @@ c=tests/fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rm -rf "$c"
-mkdir -p "$c"/state "$c"/json "$c"/tileset "$c"/move "$c"/place
+mkdir -p "$c"/state "$c"/json "$c"/armor "$c"/tileset "$c"/move "$c"/place
 
 # Plays a game of the given carc-deck options with random bots up to turn N, keeping the state
 # before each draw, placement and score of the last turn.
@@ -46,6 +46,20 @@ cp "$tmp/3" "$c/state/seduce"
 for f in "$c"/state/*; do
 	carc-render --format json "$f" > "$c/json/${f##*/}.json"
 done
+
+# fuzz-armor: armoured states bare, in an e-mail message for the next player, and as mail
+# readers and writers change them: CRLF line ends, "> " quoting, quoted-printable.
+for f in base-2 ft-29 cat-59 seduce over-end user-11; do
+	carc-draw --armor < "$c/state/$f" > "$c/armor/$f" 2> /dev/null ||
+	    carc-render --format json "$c/state/$f" | carc-deck --from-json --armor > "$c/armor/$f"
+done
+carc-render --format email --from ann@example.org --to bob@example.org "$c/state/base-2" \
+    > "$c/armor/email"
+sed 's/$/\r/' "$c/armor/cat-59" > "$c/armor/crlf"
+{ echo 'bob wrote:'; sed 's/^/> /' "$c/armor/ft-29"; printf -- '-- \nbob\n'; } > "$c/armor/quoted"
+{ printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+  python3 -c 'import quopri, sys; sys.stdout.buffer.write(quopri.encodestring(sys.stdin.buffer.read()))' \
+      < "$c/armor/email"; } > "$c/armor/qp"
 
 cp formats/base.yaml formats/fortune-teller.yaml formats/catapult.yaml \
     tests/fixtures/tilesets/roads.yaml "$c"/tileset/
