@@ -42,11 +42,13 @@ if [ -n "$out" ]; then
 	cp "$work/game" "$out"
 fi
 # an armoured game, or one in an e-mail, compares as the binary state it holds
-carc-render --format json "$game" | carc-deck --from-json > "$work/given"
+carc-render --format json "$game" > "$work/json"
+carc-deck --from-json "$work/json" > "$work/given"
+n=$(jq '.log | length' "$work/json")
 if cmp -s "$work/game" "$work/given"; then
-	echo "replay: the log replayed; the state is byte-identical to $game"
+	echo "replay: $n moves replayed; the state is byte-identical to $game"
 else
 	carc-deck --verify "$game" || true
-	echo "replay: the log replayed, but the state differs from $game" >&2
+	echo "replay: $n moves replayed, but the state differs from $game" >&2
 	exit 1
 fi

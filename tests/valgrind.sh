@@ -24,6 +24,11 @@ carc-place "$(carc-place --list fair | head -1)" fair | carc-score > hurling
 cp "$top/tests/fuzz/regress/seduce.state" seducing
 carc-deck --players ann,bob --seed 2 --expansions base,fortune-teller --stack FT1 > ft
 printf 'not json' > bad.json
+carc-draw --armor new > armoured
+sed 's/^Checksum: ./Checksum: x/' armoured > damaged
+carc-render --format email --from ann@example.org --to bob@example.org drawing > mail
+cp drawing inplace
+carc-render --format json drawing | jq '.players[1].score = 41' | carc-deck --from-json > edited
 
 vg() {
 	valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
@@ -87,8 +92,22 @@ done <<'EOF'
 0  | carc-bot random placing
 0  | carc-bot --seed 7 random hurling
 1  | carc-bot random new
-64 | carc-bot greedy placing
+0  | carc-bot greedy placing
+0  | carc-bot --iterations 50 mcts placing
+0  | carc-bot --selfplay 3 --strategies greedy,random --seed 2
 65 | carc-bot random < /dev/null
+0  | carc-render armoured
+1  | carc-draw armoured
+0  | carc-draw --armor < mail
+0  | carc-draw -i inplace
+0  | carc-place -i inplace "$(carc-place --list inplace | head -1)"
+1  | carc-score -i new
+0  | carc-render --format email --from ann@example.org --to bob@example.org placing
+0  | carc-deck --replay drawing
+0  | carc-deck --verify drawing
+1  | carc-deck --verify edited
+65 | carc-deck --replay damaged
+65 | carc-score damaged
 EOF
 echo "valgrind: $n commands, $failed failed"
 [ "$failed" -eq 0 ]
