@@ -10,41 +10,16 @@ usage="usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expans
        carc-deck [--armor] --from-json [FILE]
        carc-deck [--armor] --replay FILE
        carc-deck --verify FILE"
+tool=carc-deck
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
-}
-
-# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
-# stderr that names the tool and contains WORDS.
-fails() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "carc-deck: "*"$2"* ]] ||
-	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
-}
-
-# A usage error after `run --separate-stderr`: status 64, nothing on stdout, the usage on stderr.
-misused() {
-	[ "$status" -eq 64 ]
-	[ -z "$output" ]
-	[[ $stderr == *"$usage" ]]
 }
 
 # What a bot reads of the state FILE, on one line.
 summary() {
 	carc-render --format json < "$1" | jq -c '[.phase, .player,
 	    [.players[] | [.name, .score]], [.board[] | [.tile, .x, .y, .rot]], .tiles_left, .drawn]'
-}
-
-get() {
-	carc-render --format json < "$1" | jq -c "$2"
-}
-
-# The SYNOPSIS of a manual page on one line, as the usage must read without its "usage:".
-synopsis() {
-	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
-	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
-	    sed 's/^ //; s/ $//'
 }
 
 @test "-h prints the usage on stdout and exits 0" {

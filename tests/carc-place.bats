@@ -6,46 +6,15 @@ load helper
 
 usage="usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]
        carc-place --list [FILE]"
+tool=carc-place
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
-# stderr that names the tool and contains WORDS.
-fails() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "carc-place: "*"$2"* ]] ||
-	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
-}
-
-misused() {
-	[ "$status" -eq 64 ]
-	[ -z "$output" ]
-	[[ $stderr == *"$usage" ]]
-}
-
-get() {
-	carc-render --format json < "$1" | jq -c "$2"
-}
-
-synopsis() {
-	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
-	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
-	    sed 's/^ //; s/ $//'
-}
-
 # A straight road (U) drawn next to the start tile (D: city N, road W-E, field S): ann to place.
 drawn_road() {
 	carc-deck --players ann,bob --seed 1 --stack "${1:-U}" | carc-draw > drawn
-}
-
-# One state in each phase: draw, place, score, over.
-phases() {
-	carc-deck --players ann,bob --seed 7 --stack U > draw
-	carc-draw draw > place
-	carc-place 1,0,0 place > score
-	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
 }
 
 @test "-h prints the usage on stdout and exits 0" {

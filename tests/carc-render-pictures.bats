@@ -7,6 +7,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
+tool=carc-render
+
 setup_file() {
 	# the golden game: every tile of the base set, played to the end by a seeded bot
 	cd "$BATS_FILE_TMPDIR"
@@ -94,13 +96,6 @@ handbuilt_ascii="      -1       0       1
 > 1 ann    0 points, 5 followers left
   2 bob    0 points, 5 followers left
 phase draw: ann draws the next tile; 1 tile left"
-
-# The failure contract: STATUS, nothing on stdout, one line on stderr naming the tool.
-fails() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "carc-render: "*"$2"* ]] ||
-	    { echo "want $1 and '$2', got $status, stdout '${output:0:40}', stderr '$stderr'"; false; }
-}
 
 plain() {
 	sed 's/\x1b\[[0-9;]*m//g'

@@ -8,37 +8,10 @@ load helper
 usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [FILE]
        carc-render --format email [--from ADDR] [--to ADDR] [FILE]"
+tool=carc-render
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
-}
-
-# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
-# stderr that names the tool and contains WORDS.
-fails() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "carc-render: "*"$2"* ]] ||
-	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
-}
-
-misused() {
-	[ "$status" -eq 64 ]
-	[ -z "$output" ]
-	[[ $stderr == *"$usage" ]]
-}
-
-synopsis() {
-	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
-	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
-	    sed 's/^ //; s/ $//'
-}
-
-# One state in each phase: draw, place, score, over.
-phases() {
-	carc-deck --players ann,bob --seed 7 --stack U > draw
-	carc-draw draw > place
-	carc-place 1,0,0,road:E place > score
-	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
 }
 
 @test "-h prints the usage on stdout and exits 0" {
@@ -57,7 +30,7 @@ phases() {
 }
 
 @test "an unknown option, an unknown format or a second operand is a usage error" {
-	phases
+	phases 1,0,0,road:E
 	run --separate-stderr carc-render -x draw
 	misused
 	run --separate-stderr carc-render draw draw
@@ -85,7 +58,7 @@ phase draw: ann draws the next tile; 71 tiles left" ]
 }
 
 @test "ascii: a placed tile with its follower, and the turn waiting for carc-score" {
-	phases
+	phases 1,0,0,road:E
 	run --separate-stderr carc-render --format ascii score
 	[ "$status" -eq 0 ]
 	[ "$output" = "      0       1
@@ -101,7 +74,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "ascii: the phase line tells what each phase waits for" {
-	phases
+	phases 1,0,0,road:E
 	run carc-render draw
 	[ "${lines[${#lines[@]}-1]}" = "phase draw: ann draws the next tile; 71 tiles left" ]
 	# in phase place the drawn tile follows in its four rotations, below the phase line
@@ -116,7 +89,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "json: the keys every bot may rely on, with their types" {
-	phases
+	phases 1,0,0,road:E
 	for state in draw place score over; do
 		run carc-render --format json "$state"
 		[ "$status" -eq 0 ]
@@ -128,7 +101,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "json: the values of a state waiting for its placement" {
-	phases
+	phases 1,0,0,road:E
 	run carc-render --format json place
 	[ "$status" -eq 0 ]
 	run jq -c '[.phase, .player, [.players[] | [.name, .score]], [.board[] | [.tile, .x, .y, .rot]],
@@ -137,7 +110,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "json: tiles_left counts the supply, and the state reads back byte for byte" {
-	phases
+	phases 1,0,0,road:E
 	for state in draw place score over; do
 		carc-render --format json "$state" > state.json
 		[ "$(jq '.tiles_left == (.supply | length)' state.json)" = true ]
@@ -146,7 +119,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "renders a state in any phase, from a FILE, '-' or standard input" {
-	phases
+	phases 1,0,0,road:E
 	for state in draw place score over; do
 		for format in ascii ansi svg json; do
 			carc-render --format "$format" "$state" > one
@@ -175,7 +148,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 }
 
 @test "an output that cannot be written: status 74 and one line on stderr" {
-	phases
+	phases 1,0,0,road:E
 	for cmd in 'carc-render draw' 'carc-render --format json draw'; do
 		run --separate-stderr sh -c "$cmd > /dev/full"
 		[ "$status" -eq 74 ]

@@ -15,10 +15,6 @@ phase() {
 	carc-render --format json "$1" | sed -n 's/^  "phase": "\([a-z]*\)",$/\1/p'
 }
 
-get() {
-	carc-render --format json < "$1" | jq -c "$2"
-}
-
 # Plays the game in FILE to its end, one `carc-draw | carc-bot random | carc-score -v` a turn;
 # what carc-score tells goes to FILE.told. With DIR, keeps a copy of the state of every turn.
 play() {

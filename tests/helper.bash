@@ -38,3 +38,41 @@ noise() {
 	awk -v seed="$1" -v n="$2" 'BEGIN { x = seed
 		for (i = 0; i < n; i++) { x = (x * 16807) % 2147483647; printf "\\x%02x", x % 256 } }'
 }
+
+# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
+# stderr that contains WORDS, after "$tool: " when the file names its tool.
+fails() {
+	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "${tool:+$tool: }"*"$2"* ]] ||
+	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
+}
+
+# A usage error after `run --separate-stderr`: status 64, nothing on stdout, the file's $usage
+# on stderr.
+misused() {
+	[ "$status" -eq 64 ]
+	[ -z "$output" ]
+	[[ $stderr == *"$usage" ]]
+}
+
+# The jq FILTER of the JSON form of the state FILE, on one line.
+get() {
+	carc-render --format json < "$1" | jq -c "$2"
+}
+
+# The SYNOPSIS of a manual page on one line, as the usage must read without its "usage:".
+synopsis() {
+	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
+	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//'
+}
+
+# One state in each phase, in the files draw, place, score and over: U drawn and placed at 1,0
+# by the MOVE (default 1,0,0, no figure).
+phases() {
+	local move=${1:-1,0,0}
+	carc-deck --players ann,bob --seed 7 --stack U > draw
+	carc-draw draw > place
+	carc-place "$move" place > score
+	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
+}

@@ -56,14 +56,6 @@ setup() {
 	cp "$BATS_FILE_TMPDIR"/{base,ft,cat,draw,place,score} .
 }
 
-# The failure contract after `run --separate-stderr`: STATUS, nothing on stdout, one line on
-# stderr that contains WORDS.
-fails() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == *"$2"* ]] ||
-	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
-}
-
 # Succeeds when the command fails (bats does not fail a test on "! command").
 not() {
 	! "$@"
