@@ -38,6 +38,14 @@ fail:
 	return NULL;
 }
 
+/* memcpy for arrays that may be empty, and then NULL (which memcpy may not be given). */
+static void
+copy(void *dst, const void *src, size_t n)
+{
+	if (n > 0)
+		memcpy(dst, src, n);
+}
+
 /* dst becomes src, position and all, without a log; both must come from one game. */
 static void
 game_copy(struct carc_game *dst, const struct carc_game *src)
@@ -48,14 +56,14 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->seed = src->seed;
 	dst->nplayers = src->nplayers;
 	memcpy(dst->pl, src->pl, sizeof(dst->pl));
-	memcpy(dst->supply, src->supply, src->nsupply * sizeof(*src->supply));
+	copy(dst->supply, src->supply, src->nsupply * sizeof(*src->supply));
 	dst->nsupply = src->nsupply;
-	memcpy(dst->aside, src->aside, src->naside * sizeof(*src->aside));
+	copy(dst->aside, src->aside, src->naside * sizeof(*src->aside));
 	dst->naside = src->naside;
 	dst->rng = src->rng;
-	memcpy(dst->board, src->board, src->nboard * sizeof(*src->board));
+	copy(dst->board, src->board, src->nboard * sizeof(*src->board));
 	dst->nboard = src->nboard;
-	memcpy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
+	copy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
 	dst->nfigs = src->nfigs;
 	dst->phase = src->phase;
 	dst->player = src->player;
@@ -65,9 +73,9 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 		free(dst->log[i]);
 	dst->nlog = 0;
 	dst->cat = src->cat;
-	memcpy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
+	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
 	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
-	memcpy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
+	copy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
 	dst->nfrontier = src->nfrontier;
 	/* the scratch marks are not copied: an epoch above both games' keeps them apart */
 	dst->epoch = (dst->epoch > src->epoch ? dst->epoch : src->epoch) + 1;

@@ -40,6 +40,8 @@ struct sctx {
 	const struct view *v;
 	struct carc_buf *out;
 	int rc;
+	char num[16][24];	/* N's texts, reused in turn */
+	int nnum;
 };
 
 static void
@@ -71,16 +73,20 @@ sp(struct sctx *c, const char *fmt, ...)
 	free(big);
 }
 
-/* A coordinate with one decimal at most, the same bytes on every run. */
-static void
-num(struct sctx *c, double v)
+/* A coordinate with one decimal at most, the same bytes on every run, as text for sp's %s.
+ * The text is good until 16 more are made, which is more than one call of sp takes. */
+static const char *
+N(struct sctx *c, double v)
 {
 	long k = (long)(v * 10 + (v >= 0 ? 0.5 : -0.5));
+	char *s = c->num[c->nnum++ % 16];
 
 	if (k % 10 == 0)
-		sp(c, "%ld", k / 10);
+		snprintf(s, sizeof(c->num[0]), "%ld", k / 10);
 	else
-		sp(c, "%s%ld.%ld", k < 0 ? "-" : "", labs(k) / 10, labs(k) % 10);
+		snprintf(s, sizeof(c->num[0]), "%s%ld.%ld", k < 0 ? "-" : "", labs(k) / 10,
+		    labs(k) % 10);
+	return s;
 }
 
 /* Text from the state as XML character data: cleaned by view_text, markup escaped. */
@@ -248,9 +254,7 @@ path(struct sctx *c, const struct pathop *ops, int r)
 
 			if (i > 0)
 				sp(c, " ");
-			num(c, q.x);
-			sp(c, " ");
-			num(c, q.y);
+			sp(c, "%s %s", N(c, q.x), N(c, q.y));
 		}
 	}
 }
@@ -532,34 +536,19 @@ road_d(struct sctx *c, const struct tlayout *L, int s)
 				else
 					b = side;
 			}
-		sp(c, "M");
-		num(c, sidemid[a].x);
-		sp(c, " ");
-		num(c, sidemid[a].y);
+		sp(c, "M%s %s", N(c, sidemid[a].x), N(c, sidemid[a].y));
 		if ((a ^ b) == 2)
 			sp(c, "L");
 		else {
-			sp(c, "Q");
-			num(c, centre.x);
-			sp(c, " ");
-			num(c, centre.y);
-			sp(c, " ");
+			sp(c, "Q%s %s ", N(c, centre.x), N(c, centre.y));
 		}
-		num(c, sidemid[b].x);
-		sp(c, " ");
-		num(c, sidemid[b].y);
+		sp(c, "%s %s", N(c, sidemid[b].x), N(c, sidemid[b].y));
 		return;
 	}
 	for (side = 0; side < 4; side++)
 		if (m & (1u << side)) {
-			sp(c, "M");
-			num(c, sidemid[side].x);
-			sp(c, " ");
-			num(c, sidemid[side].y);
-			sp(c, "L");
-			num(c, centre.x);
-			sp(c, " ");
-			num(c, centre.y);
+			sp(c, "M%s %sL%s %s", N(c, sidemid[side].x), N(c, sidemid[side].y),
+			    N(c, centre.x), N(c, centre.y));
 		}
 }
 
@@ -600,10 +589,7 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 	for (i = 0; i < L->t->seg[s].pennants && i < 3; i++) {
 		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
 		/* a shield: flat top, round bottom */
-		sp(c, "<path d=\"M");
-		num(c, p.x - 4.5);
-		sp(c, " ");
-		num(c, p.y - 5.5);
+		sp(c, "<path d=\"M%s %s", N(c, p.x - 4.5), N(c, p.y - 5.5));
 		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"#2456a6\" stroke=\"#f6f1e2\" "
 		    "stroke-width=\"1.2\"/>\n");
 	}
@@ -612,29 +598,11 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 static void
 draw_house(struct sctx *c, struct pt p, double w, double h, double roof)
 {
-	sp(c, "<path d=\"M");
-	num(c, p.x - w / 2);
-	sp(c, " ");
-	num(c, p.y);
-	sp(c, "h");
-	num(c, w);
-	sp(c, "v");
-	num(c, h);
-	sp(c, "h");
-	num(c, -w);
-	sp(c, "z\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n<path d=\"M");
-	num(c, p.x - w / 2 - 2);
-	sp(c, " ");
-	num(c, p.y + 1);
-	sp(c, "L");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - roof);
-	sp(c, "L");
-	num(c, p.x + w / 2 + 2);
-	sp(c, " ");
-	num(c, p.y + 1);
-	sp(c, "z\" fill=\"" C_ROOF "\" stroke=\"" C_INK "\" stroke-linejoin=\"round\"/>\n");
+	sp(c, "<path d=\"M%s %sh%sv%sh%sz\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n",
+	    N(c, p.x - w / 2), N(c, p.y), N(c, w), N(c, h), N(c, -w));
+	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"" C_ROOF "\" stroke=\"" C_INK
+	    "\" stroke-linejoin=\"round\"/>\n", N(c, p.x - w / 2 - 2), N(c, p.y + 1),
+	    N(c, p.x), N(c, p.y - roof), N(c, p.x + w / 2 + 2), N(c, p.y + 1));
 }
 
 static void
@@ -649,15 +617,10 @@ draw_cloister(struct sctx *c, const struct tlayout *L, int s)
 	struct pt p = L->mark[s];
 
 	draw_house(c, (struct pt){ p.x, p.y - 1 }, 18, 11, 10);
-	sp(c, "<path d=\"M");
-	num(c, p.x - 2);
-	sp(c, " ");
-	num(c, p.y + 10);
-	sp(c, "v-6h4v6z\" fill=\"" C_INK "\"/>\n<path d=\"M");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 11);
-	sp(c, "v-6m-3 2.5h6\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n");
+	sp(c, "<path d=\"M%s %sv-6h4v6z\" fill=\"" C_INK "\"/>\n", N(c, p.x - 2),
+	    N(c, p.y + 10));
+	sp(c, "<path d=\"M%s %sv-6m-3 2.5h6\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
+	    N(c, p.x), N(c, p.y - 11));
 }
 
 static void
@@ -668,19 +631,12 @@ draw_garden(struct sctx *c, const struct tlayout *L, int s)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		sp(c, "<circle cx=\"");
-		num(c, p.x + blobs[i][0]);
-		sp(c, "\" cy=\"");
-		num(c, p.y + blobs[i][1]);
-		sp(c, "\" r=\"");
-		num(c, blobs[i][2]);
-		sp(c, "\" fill=\"#3d7a2a\" stroke=\"#234d17\"/>\n");
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"#3d7a2a\" "
+		    "stroke=\"#234d17\"/>\n", N(c, p.x + blobs[i][0]), N(c, p.y + blobs[i][1]),
+		    N(c, blobs[i][2]));
 	}
-	sp(c, "<circle cx=\"");
-	num(c, p.x - 1.5);
-	sp(c, "\" cy=\"");
-	num(c, p.y - 4);
-	sp(c, "\" r=\"1.8\" fill=\"#74b34c\"/>\n");
+	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.8\" fill=\"#74b34c\"/>\n", N(c, p.x - 1.5),
+	    N(c, p.y - 4));
 }
 
 /* The fortune teller's tent: a striped cone with a pennon. */
@@ -689,39 +645,14 @@ draw_tent(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<path d=\"M");
-	num(c, p.x - 9);
-	sp(c, " ");
-	num(c, p.y + 7);
-	sp(c, "L");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "L");
-	num(c, p.x + 9);
-	sp(c, " ");
-	num(c, p.y + 7);
-	sp(c, "z\" fill=\"#7b3fa0\" stroke=\"" C_INK "\"/>\n<path d=\"M");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "L");
-	num(c, p.x - 3);
-	sp(c, " ");
-	num(c, p.y + 7);
-	sp(c, "M");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "L");
-	num(c, p.x + 3);
-	sp(c, " ");
-	num(c, p.y + 7);
-	sp(c, "\" stroke=\"#f2d15c\" stroke-width=\"1.5\"/>\n<path d=\"M");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "v-4l4 1.5-4 1.5\" fill=\"#f2d15c\" stroke=\"" C_INK "\" stroke-width=\".8\"/>\n");
+	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#7b3fa0\" stroke=\"" C_INK "\"/>\n",
+	    N(c, p.x - 9), N(c, p.y + 7), N(c, p.x), N(c, p.y - 9), N(c, p.x + 9),
+	    N(c, p.y + 7));
+	sp(c, "<path d=\"M%s %sL%s %sM%s %sL%s %s\" stroke=\"#f2d15c\" "
+	    "stroke-width=\"1.5\"/>\n", N(c, p.x), N(c, p.y - 9), N(c, p.x - 3), N(c, p.y + 7),
+	    N(c, p.x), N(c, p.y - 9), N(c, p.x + 3), N(c, p.y + 7));
+	sp(c, "<path d=\"M%s %sv-4l4 1.5-4 1.5\" fill=\"#f2d15c\" stroke=\"" C_INK
+	    "\" stroke-width=\".8\"/>\n", N(c, p.x), N(c, p.y - 9));
 }
 
 /* The fair: a booth under a red and white awning. */
@@ -730,46 +661,20 @@ draw_fair(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<rect x=\"");
-	num(c, p.x - 8);
-	sp(c, "\" y=\"");
-	num(c, p.y - 1);
-	sp(c, "\" width=\"16\" height=\"8\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n");
-	sp(c, "<path d=\"M");
-	num(c, p.x - 10);
-	sp(c, " ");
-	num(c, p.y - 1);
-	sp(c, "L");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "L");
-	num(c, p.x + 10);
-	sp(c, " ");
-	num(c, p.y - 1);
-	sp(c, "z\" fill=\"#c8312b\" stroke=\"" C_INK "\"/>\n<path d=\"M");
-	num(c, p.x - 4);
-	sp(c, " ");
-	num(c, p.y - 1);
-	sp(c, "L");
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y - 9);
-	sp(c, "L");
-	num(c, p.x + 4);
-	sp(c, " ");
-	num(c, p.y - 1);
-	sp(c, "\" fill=\"#ffffff\"/>\n");
+	sp(c, "<rect x=\"%s\" y=\"%s\" width=\"16\" height=\"8\" fill=\"" C_HOUSE
+	    "\" stroke=\"" C_INK "\"/>\n", N(c, p.x - 8), N(c, p.y - 1));
+	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#c8312b\" stroke=\"" C_INK "\"/>\n",
+	    N(c, p.x - 10), N(c, p.y - 1), N(c, p.x), N(c, p.y - 9), N(c, p.x + 10),
+	    N(c, p.y - 1));
+	sp(c, "<path d=\"M%s %sL%s %sL%s %s\" fill=\"#ffffff\"/>\n", N(c, p.x - 4),
+	    N(c, p.y - 1), N(c, p.x), N(c, p.y - 9), N(c, p.x + 4), N(c, p.y - 1));
 }
 
 static void
 draw_unknown(struct sctx *c, const struct tlayout *L, int s)
 {
-	sp(c, "<circle cx=\"");
-	num(c, L->mark[s].x);
-	sp(c, "\" cy=\"");
-	num(c, L->mark[s].y);
-	sp(c, "\" r=\"6\" fill=\"#c8c8c8\" stroke=\"#555555\"/>\n");
+	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#c8c8c8\" " "stroke=\"#555555\"/>\n",
+	    N(c, L->mark[s].x), N(c, L->mark[s].y));
 }
 
 static void
@@ -843,9 +748,7 @@ static void
 draw_meeple(struct sctx *c, struct pt p, int color, bool lying)
 {
 	sp(c, "<path d=\"%s\" transform=\"translate(", meeple);
-	num(c, p.x);
-	sp(c, " ");
-	num(c, p.y);
+	sp(c, "%s %s", N(c, p.x), N(c, p.y));
 	sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>\n",
 	    lying ? " rotate(90)" : "", pcolors[color].svg, pcolors[color].ink);
 }
@@ -875,14 +778,8 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 static void
 rect(struct sctx *c, double x, double y, double w, double h, const char *attrs)
 {
-	sp(c, "<rect x=\"");
-	num(c, x);
-	sp(c, "\" y=\"");
-	num(c, y);
-	sp(c, "\" width=\"");
-	num(c, w);
-	sp(c, "\" height=\"");
-	num(c, h);
+	sp(c, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s", N(c, x), N(c, y), N(c, w),
+	    N(c, h));
 	sp(c, "\" %s/>\n", attrs);
 }
 
@@ -895,7 +792,7 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
     struct carc_buf *out, struct carc_err *err)
 {
 	struct view v;
-	struct sctx c = { &v, out, 0 };
+	struct sctx c = { .v = &v, .out = out };
 	struct carc_buf line = { 0 };
 	struct tlayout L;
 	char label[16];
@@ -975,12 +872,11 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	if (g->cat.on && g->cat.token != TOKEN_CATCH)
 		for (i = 0; i < g->cat.hurled + (g->cat.pending != PENDING_NONE ||
 		    g->phase == CARC_SEDUCE); i++) {
-			sp(&c, "<circle cx=\"");
-			num(&c, bx + (g->cat.land[i].x / 100.0 - v.minx) * T);
-			sp(&c, "\" cy=\"");
-			num(&c, by + (g->cat.land[i].y / 100.0 - v.miny) * T);
-			sp(&c, "\" r=\"6\" fill=\"%s\" stroke=\"#000000\" stroke-width=\"2\" "
-			    "stroke-dasharray=\"3 2\"/>\n", pcolors[v.color[(int)g->cat.land[i].player]].svg);
+			sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+			    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+			    N(&c, bx + (g->cat.land[i].x / 100.0 - v.minx) * T),
+			    N(&c, by + (g->cat.land[i].y / 100.0 - v.miny) * T),
+			    pcolors[v.color[(int)g->cat.land[i].player]].svg);
 		}
 	if (v.last >= 0) {
 		x = CELLX(g->board[v.last].x);
