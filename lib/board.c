@@ -121,17 +121,11 @@ bool
 board_placeable(const struct carc_game *g, int type)
 {
 	const struct tiletype *t = &g->ts.types[type];
-	uint8_t want;
-	unsigned mask;
-	int i, r;
+	int i;
 
-	for (i = 0; i < g->nfrontier; i++) {
-		mask = g->frontier[i].mask;
-		want = g->frontier[i].want;
-		for (r = 0; r < 4; r++)
-			if ((t->pattern[r] & mask) == want)
-				return true;
-	}
+	for (i = 0; i < g->nfrontier; i++)
+		if (t->fitrot[FCELL_ASKS(&g->frontier[i])])
+			return true;
 	return false;
 }
 
@@ -263,34 +257,32 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	return i;
 }
 
-/* The same for a frontier cell whose neighbours are known: no lookups. */
-bool
-seg_claimed_nb(struct carc_game *g, int type, int rot, int seg, const int16_t nb[4])
+/* The features next to a frontier cell that a figure already claims: bit s for the road or
+ * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
+ * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
+ * serves every tile, rotation and segment tried on the cell. */
+unsigned
+fcell_claims(struct carc_game *g, const struct fcell *fc)
 {
-	const struct tiletype *t = &g->ts.types[type];
-	uint8_t sides = t->rsides[rot][seg], halves = t->rhalves[rot][seg];
+	unsigned m = 0;
 	int side, h, b, ns;
 
 	for (side = 0; side < 4; side++) {
-		if ((b = nb[side]) < 0 || !((sides >> side & 1) || (halves >> (2 * side) & 3)))
+		if ((b = fc->nb[side]) < 0)
 			continue;
 		const struct placed *p = &g->board[b];
 		const struct tiletype *u = &g->ts.types[p->type];
 
-		if (sides & (1u << side)) {
-			ns = u->sideseg[p->rot][(side + 2) & 3];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
-		}
+		ns = u->sideseg[p->rot][(side + 2) & 3];
+		if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+			m |= 1u << side;
 		for (h = 2 * side; h < 2 * side + 2; h++) {
-			if (!(halves & (1u << h)))
-				continue;
 			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
 			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
+				m |= 1u << (4 + h);
 		}
 	}
-	return false;
+	return m;
 }
 
 /* Would segment seg of a tile put at (x,y) join a feature that a figure already claims? */

@@ -81,9 +81,21 @@ struct fmove {
 	int8_t rot, seg, fig;
 };
 
+/* A tile, cell and rotation that fit, with the decisions it stands for: the placement alone
+ * and each figure it may take. */
+struct fit {
+	uint16_t type;
+	uint8_t rot;
+	uint16_t claims;	/* fcell_claims of the cell */
+	int cell;		/* frontier index */
+	int n;
+};
+
 struct moves {
 	struct fmove *v;
 	int n, cap;
+	struct fit *fit;
+	int nfit, capfit;
 };
 
 static int
@@ -102,17 +114,105 @@ moves_add(struct moves *m, struct fmove f)
 	return 0;
 }
 
-/* Every legal placement in phase place, the same set --list prints, in no particular order. */
 static int
-fast_moves(struct carc_game *g, struct moves *m)
+fit_add(struct moves *m, struct fit f)
 {
-	int left[MAXFIGTYPES], d, e, i, r, s, f, tellers;
-	bool anyleft;
+	if (m->nfit == m->capfit) {
+		int cap = m->capfit ? m->capfit * 2 : 64;
+		struct fit *v = realloc(m->fit, cap * sizeof(*v));
 
-	m->n = 0;
-	for (f = 0, anyleft = false; f < g->ts.nfig; f++)
-		anyleft |= (left[f] = figures_left(g, g->player, f)) > 0;
-	tellers = fortune_tellers(g, g->player);
+		if (v == NULL)
+			return -1;
+		m->fit = v;
+		m->capfit = cap;
+	}
+	m->fit[m->nfit++] = f;
+	return 0;
+}
+
+/* What a segment of each kind offers the player to move, worked out once a turn so that the
+ * enumeration has no loop over figure types: how many figure types that do not claim (they go
+ * on any such segment) and how many that claim (they need the feature free). */
+struct offer {
+	int left[MAXFIGTYPES];
+	uint8_t free[NKINDS], claim[NKINDS];
+	bool any, anyclaim;
+};
+
+static void
+offer_get(const struct carc_game *g, struct offer *o)
+{
+	int f, k, tellers = fortune_tellers(g, g->player);
+
+	o->any = o->anyclaim = false;
+	for (f = 0; f < g->ts.nfig; f++)
+		o->left[f] = figures_left(g, g->player, f);
+	for (k = 0; k < NKINDS; k++) {
+		o->free[k] = o->claim[k] = 0;
+		if ((k == K_FIELD && !g->rules.farmers) || (k == K_TENT && tellers >= TENT_LIMIT))
+			continue;
+		for (f = 0; f < g->ts.nfig; f++) {
+			if (!(g->ts.fig[f].on & (1u << k)) || o->left[f] <= 0)
+				continue;
+			if (g->ts.fig[f].claims)
+				o->claim[k]++;
+			else
+				o->free[k]++;
+		}
+		o->any |= o->free[k] || o->claim[k];
+		o->anyclaim |= o->claim[k] > 0;
+	}
+}
+
+/* The figure decisions of a placement, not counting the placement alone. */
+static int
+figs_count(const struct offer *o, const struct tiletype *t, int r, unsigned claims)
+{
+	int s, k, n = 0;
+
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		n += o->free[k];
+		if (o->claim[k] && !(SEG_EDGES(t, r, s) & claims))
+			n += o->claim[k];
+	}
+	return n;
+}
+
+/* The figure decision number j of a placement, in the order --list gives them: by segment,
+ * then by figure type. */
+static void
+figs_nth(const struct carc_game *g, const struct offer *o, const struct tiletype *t, int r,
+    unsigned claims, int j, struct fmove *fm)
+{
+	int s, k, f;
+
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		if (!o->free[k] && (!o->claim[k] || (SEG_EDGES(t, r, s) & claims)))
+			continue;
+		for (f = 0; f < g->ts.nfig; f++) {
+			if (!(g->ts.fig[f].on & (1u << k)) || o->left[f] <= 0 ||
+			    (g->ts.fig[f].claims && (SEG_EDGES(t, r, s) & claims)))
+				continue;
+			if (j-- == 0) {
+				fm->seg = s;
+				fm->fig = f;
+				return;
+			}
+		}
+	}
+}
+
+/* Every tile, cell and rotation that fits in phase place, each with its count of decisions;
+ * the total is the number of placements --list prints. */
+static int
+fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
+{
+	int d, e, i, r, n, total = 0;
+	unsigned claims, rots;
+
+	m->nfit = 0;
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d];
 		const struct tiletype *t = &g->ts.types[type];
@@ -123,38 +223,79 @@ fast_moves(struct carc_game *g, struct moves *m)
 			continue;
 		for (i = 0; i < g->nfrontier; i++) {
 			const struct fcell *fc = &g->frontier[i];
-			int x = (int)(fc->key >> 16) - 32768, y = (int)(fc->key & 0xffff) - 32768;
 
+			if ((rots = t->fitrot[FCELL_ASKS(fc)]) == 0)
+				continue;
+			claims = o->anyclaim ? fcell_claims(g, fc) : 0;
 			for (r = 0; r < 4; r++) {
-				if (t->same_as[r] != r || (t->pattern[r] & fc->mask) != fc->want)
+				if (!(rots & (1u << r)))
 					continue;
-				if (moves_add(m, (struct fmove){ x, y, type, r, -1, -1 }))
+				n = 1 + (o->any ? figs_count(o, t, r, claims) : 0);
+				if (fit_add(m, (struct fit){ type, r, claims, i, n }))
 					return -1;
-				for (s = 0; s < t->nseg && anyleft; s++) {
-					int k = t->seg[s].kind;
-					int claimed = -1;
-
-					if ((k == K_FIELD && !g->rules.farmers) ||
-					    (k == K_TENT && tellers >= TENT_LIMIT))
-						continue;
-					for (f = 0; f < g->ts.nfig; f++) {
-						if (!(g->ts.fig[f].on & (1u << k)) || left[f] <= 0)
-							continue;
-						if (g->ts.fig[f].claims) {
-							if (claimed < 0)
-								claimed = seg_claimed_nb(g, type, r, s,
-								    fc->nb);
-							if (claimed)
-								continue;
-						}
-						if (moves_add(m, (struct fmove){ x, y, type, r, s, f }))
-							return -1;
-					}
-				}
+				total += n;
 			}
 		}
 	}
+	return total;
+}
+
+static struct fmove
+fit_move(const struct carc_game *g, const struct fit *f)
+{
+	uint32_t key = g->frontier[f->cell].key;
+
+	return (struct fmove){ (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type,
+	    f->rot, -1, -1 };
+}
+
+/* Every legal placement in phase place, the same set --list prints, in no particular order. */
+static int
+fast_moves(struct carc_game *g, struct moves *m)
+{
+	struct offer o;
+	struct fmove fm;
+	int i, j;
+
+	offer_get(g, &o);
+	m->n = 0;
+	if (fits_list(g, &o, m) < 0)
+		return -1;
+	for (i = 0; i < m->nfit; i++) {
+		const struct fit *f = &m->fit[i];
+
+		fm = fit_move(g, f);
+		if (moves_add(m, fm))
+			return -1;
+		for (j = 0; j < f->n - 1; j++) {
+			figs_nth(g, &o, &g->ts.types[f->type], f->rot, f->claims, j, &fm);
+			if (moves_add(m, fm))
+				return -1;
+		}
+	}
 	return 0;
+}
+
+/* The random player's placement: uniform over the placements fast_moves lists, and the very
+ * one it would pick from the same RNG, found by counting instead of listing. */
+static int
+random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
+{
+	struct offer o;
+	struct fmove fm;
+	const struct fit *f;
+	int total, j;
+
+	offer_get(g, &o);
+	if ((total = fits_list(g, &o, m)) <= 0)
+		return -1;
+	j = carc_rng_below(rng, total);
+	for (f = m->fit; j >= f->n; f++)
+		j -= f->n;
+	fm = fit_move(g, f);
+	if (j > 0)
+		figs_nth(g, &o, &g->ts.types[f->type], f->rot, f->claims, j - 1, &fm);
+	return game_apply(g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig, !g->quiet);
 }
 
 static void
@@ -196,10 +337,7 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 	case CARC_DRAW:
 		return carc_game_draw(g, &err);
 	case CARC_PLACE:
-		if (fast_moves(g, m) || m->n == 0)
-			return -1;
-		fast_apply(g, &m->v[carc_rng_below(rng, m->n)]);
-		return 0;
+		return random_place(g, m, rng);
 	case CARC_SCORE:
 		return carc_game_score(g, &err);
 	case CARC_HURL:
@@ -293,7 +431,9 @@ ctx_release(struct carc_bot_ctx *x)
 	carc_game_free(x->work);
 	carc_game_free(x->scratch);
 	free(x->m.v);
+	free(x->m.fit);
 	free(x->c.m.v);
+	free(x->c.m.fit);
 	for (i = 0; i < x->nwords; i++)
 		free(x->words[i]);
 	free(x->words);
