@@ -81,13 +81,14 @@ struct fmove {
 	int8_t rot, seg, fig;
 };
 
-/* A tile, cell and rotation that fit, with the decisions it stands for: the placement alone
- * and each figure it may take. */
+/* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
+ * each placement alone and each figure it may take. */
 struct fit {
 	uint16_t type;
-	uint8_t rot;
+	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
 	uint16_t claims;	/* fcell_claims of the cell */
 	int cell;		/* frontier index */
+	int all;		/* figure decisions of a segment set that nothing claims */
 	int n;
 };
 
@@ -98,45 +99,13 @@ struct moves {
 	int nfit, capfit;
 };
 
-static int
-moves_add(struct moves *m, struct fmove f)
-{
-	if (m->n == m->cap) {
-		int cap = m->cap ? m->cap * 2 : 256;
-		struct fmove *v = realloc(m->v, cap * sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		m->v = v;
-		m->cap = cap;
-	}
-	m->v[m->n++] = f;
-	return 0;
-}
-
-static int
-fit_add(struct moves *m, struct fit f)
-{
-	if (m->nfit == m->capfit) {
-		int cap = m->capfit ? m->capfit * 2 : 64;
-		struct fit *v = realloc(m->fit, cap * sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		m->fit = v;
-		m->capfit = cap;
-	}
-	m->fit[m->nfit++] = f;
-	return 0;
-}
-
 /* What a segment of each kind offers the player to move, worked out once a turn so that the
  * enumeration has no loop over figure types: how many figure types that do not claim (they go
  * on any such segment) and how many that claim (they need the feature free). */
 struct offer {
 	int left[MAXFIGTYPES];
 	uint8_t free[NKINDS], claim[NKINDS];
-	bool any, anyclaim;
+	bool anyclaim;
 };
 
 static void
@@ -144,7 +113,7 @@ offer_get(const struct carc_game *g, struct offer *o)
 {
 	int f, k, tellers = fortune_tellers(g, g->player);
 
-	o->any = o->anyclaim = false;
+	o->anyclaim = false;
 	for (f = 0; f < g->ts.nfig; f++)
 		o->left[f] = figures_left(g, g->player, f);
 	for (k = 0; k < NKINDS; k++) {
@@ -159,60 +128,99 @@ offer_get(const struct carc_game *g, struct offer *o)
 			else
 				o->free[k]++;
 		}
-		o->any |= o->free[k] || o->claim[k];
 		o->anyclaim |= o->claim[k] > 0;
 	}
 }
 
-/* The figure decisions of a placement, not counting the placement alone. */
+/* The figure decisions of a tile where no neighbouring feature is claimed. */
 static int
-figs_count(const struct offer *o, const struct tiletype *t, int r, unsigned claims)
+figs_all(const struct offer *o, const struct tiletype *t)
 {
 	int s, k, n = 0;
 
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
-		n += o->free[k];
-		if (o->claim[k] && !(SEG_EDGES(t, r, s) & claims))
-			n += o->claim[k];
+		n += o->free[k] + o->claim[k];
 	}
 	return n;
 }
 
-/* The figure decision number j of a placement, in the order --list gives them: by segment,
- * then by figure type. */
-static void
-figs_nth(const struct carc_game *g, const struct offer *o, const struct tiletype *t, int r,
-    unsigned claims, int j, struct fmove *fm)
+/* The decisions of a placement in rotation r: itself and its figures, less the claiming
+ * figures of the segments that would join a claimed feature. */
+static int
+fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
 {
-	int s, k, f;
+	int s, n = 1 + f->all;
 
-	for (s = 0; s < t->nseg; s++) {
-		k = t->seg[s].kind;
-		if (!o->free[k] && (!o->claim[k] || (SEG_EDGES(t, r, s) & claims)))
-			continue;
-		for (f = 0; f < g->ts.nfig; f++) {
-			if (!(g->ts.fig[f].on & (1u << k)) || o->left[f] <= 0 ||
-			    (g->ts.fig[f].claims && (SEG_EDGES(t, r, s) & claims)))
-				continue;
-			if (j-- == 0) {
-				fm->seg = s;
-				fm->fig = f;
-				return;
-			}
-		}
-	}
+	if (f->claims == 0)
+		return n;
+	for (s = 0; s < t->nseg; s++)
+		if (SEG_EDGES(t, r, s) & f->claims)
+			n -= o->claim[t->seg[s].kind];
+	return n;
 }
 
-/* Every tile, cell and rotation that fits in phase place, each with its count of decisions;
- * the total is the number of placements --list prints. */
+/* The placement of a fit in rotation r, followed by its figure decisions in the order --list
+ * gives them (by segment, then by figure type) into out, or only decision j of them when out
+ * is NULL. Returns how many were put out. */
+static int
+fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
+    struct fmove *out)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	uint32_t key = g->frontier[f->cell].key;
+	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
+	    -1, -1 };
+	int s, k, ft, n = 0;
+	bool claimed;
+
+	if (out != NULL)
+		out[n++] = fm;
+	else if (j-- == 0)
+		goto found;
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		if (!o->free[k] && !o->claim[k])
+			continue;
+		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
+		for (ft = 0; ft < g->ts.nfig; ft++) {
+			if (!(g->ts.fig[ft].on & (1u << k)) || o->left[ft] <= 0 ||
+			    (g->ts.fig[ft].claims && claimed))
+				continue;
+			fm.seg = s;
+			fm.fig = ft;
+			if (out != NULL)
+				out[n++] = fm;
+			else if (j-- == 0)
+				goto found;
+		}
+	}
+	return n;
+found:
+	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
+	    !g->quiet) ? -1 : 1;
+}
+
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
+/* Every tile and cell that fit in phase place, each with its count of decisions; the total
+ * is the number of placements --list prints. */
 static int
 fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 {
-	int d, e, i, r, n, total = 0;
+	int d, e, i, r, all, total = 0;
 	unsigned claims, rots;
 
 	m->nfit = 0;
+	if (m->capfit < g->nfrontier * g->ndrawn) {
+		int cap = g->nfrontier * g->ndrawn + 64;
+		struct fit *v = realloc(m->fit, cap * sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		m->fit = v;
+		m->capfit = cap;
+	}
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d];
 		const struct tiletype *t = &g->ts.types[type];
@@ -221,32 +229,24 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 			;
 		if (e < d)
 			continue;
+		all = figs_all(o, t);
 		for (i = 0; i < g->nfrontier; i++) {
 			const struct fcell *fc = &g->frontier[i];
+			struct fit *f = &m->fit[m->nfit];
 
 			if ((rots = t->fitrot[FCELL_ASKS(fc)]) == 0)
 				continue;
 			claims = o->anyclaim ? fcell_claims(g, fc) : 0;
-			for (r = 0; r < 4; r++) {
-				if (!(rots & (1u << r)))
-					continue;
-				n = 1 + (o->any ? figs_count(o, t, r, claims) : 0);
-				if (fit_add(m, (struct fit){ type, r, claims, i, n }))
-					return -1;
-				total += n;
-			}
+			*f = (struct fit){ type, rots, claims, i, all, bits4[rots] * (1 + all) };
+			if (claims != 0)
+				for (r = 0, f->n = 0; r < 4; r++)
+					if (rots & (1u << r))
+						f->n += fit_decisions(o, f, t, r);
+			total += f->n;
+			m->nfit++;
 		}
 	}
 	return total;
-}
-
-static struct fmove
-fit_move(const struct carc_game *g, const struct fit *f)
-{
-	uint32_t key = g->frontier[f->cell].key;
-
-	return (struct fmove){ (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type,
-	    f->rot, -1, -1 };
 }
 
 /* Every legal placement in phase place, the same set --list prints, in no particular order. */
@@ -254,23 +254,29 @@ static int
 fast_moves(struct carc_game *g, struct moves *m)
 {
 	struct offer o;
-	struct fmove fm;
-	int i, j;
+	const struct fit *f;
+	int i, r;
 
 	offer_get(g, &o);
 	m->n = 0;
 	if (fits_list(g, &o, m) < 0)
 		return -1;
 	for (i = 0; i < m->nfit; i++) {
-		const struct fit *f = &m->fit[i];
+		f = &m->fit[i];
+		for (r = 0; r < 4; r++) {
+			if (!(f->rots & (1u << r)))
+				continue;
+			/* room for the placement and every figure on every segment */
+			while (m->cap - m->n < 1 + MAXSEG * MAXFIGTYPES) {
+				int cap = m->cap ? m->cap * 2 : 256;
+				struct fmove *v = realloc(m->v, cap * sizeof(*v));
 
-		fm = fit_move(g, f);
-		if (moves_add(m, fm))
-			return -1;
-		for (j = 0; j < f->n - 1; j++) {
-			figs_nth(g, &o, &g->ts.types[f->type], f->rot, f->claims, j, &fm);
-			if (moves_add(m, fm))
-				return -1;
+				if (v == NULL)
+					return -1;
+				m->v = v;
+				m->cap = cap;
+			}
+			m->n += fit_moves(g, &o, f, r, 0, m->v + m->n);
 		}
 	}
 	return 0;
@@ -282,9 +288,8 @@ static int
 random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 {
 	struct offer o;
-	struct fmove fm;
 	const struct fit *f;
-	int total, j;
+	int total, j, r, n;
 
 	offer_get(g, &o);
 	if ((total = fits_list(g, &o, m)) <= 0)
@@ -292,10 +297,14 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	j = carc_rng_below(rng, total);
 	for (f = m->fit; j >= f->n; f++)
 		j -= f->n;
-	fm = fit_move(g, f);
-	if (j > 0)
-		figs_nth(g, &o, &g->ts.types[f->type], f->rot, f->claims, j - 1, &fm);
-	return game_apply(g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig, !g->quiet);
+	for (r = 0; r < 4; r++) {
+		if (!(f->rots & (1u << r)))
+			continue;
+		if (j < (n = fit_decisions(&o, f, &g->ts.types[f->type], r)))
+			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
+		j -= n;
+	}
+	return -1;
 }
 
 static void
