@@ -340,6 +340,9 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	}
 	g->figs[g->nfigs++] = (struct figure){ .tile = tile, .seg = seg, .owner = owner,
 	    .type = type };
+	g->held[owner][type]++;
+	if (g->ts.types[g->board[tile].type].seg[seg].kind == K_TENT)
+		g->tellers[owner]++;
 	if (g->ts.fig[type].claims)
 		g->nodes[node_find(g, tile * MAXSEG + seg)].claims++;
 	return 0;
@@ -353,6 +356,9 @@ fig_remove(struct carc_game *g, int i)
 
 	if (g->ts.fig[f->type].claims)
 		g->nodes[node_find(g, f->tile * MAXSEG + f->seg)].claims--;
+	g->held[f->owner][f->type]--;
+	if (g->ts.types[g->board[f->tile].type].seg[f->seg].kind == K_TENT)
+		g->tellers[f->owner]--;
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }

@@ -201,6 +201,9 @@ struct carc_game {
 	int nboard;
 	struct figure *figs;
 	int nfigs, capfigs;
+	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
+	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
+	int tellers[CARC_MAX_PLAYERS];			/* figures on a tent (F-3) */
 
 	enum carc_phase phase;
 	int player;

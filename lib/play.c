@@ -57,6 +57,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nboard = src->nboard;
 	memcpy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
 	dst->nfigs = src->nfigs;
+	memcpy(dst->held, src->held, sizeof(dst->held));
+	memcpy(dst->tellers, src->tellers, sizeof(dst->tellers));
 	dst->phase = src->phase;
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
