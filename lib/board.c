@@ -195,9 +195,18 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 	c->val = -(g->nfrontier + 1);
 	f = &g->frontier[g->nfrontier++];
 	f->key = c->key;
-	f->mask = needs(g, x, y, &f->want);
-	for (s = 0; s < 4; s++)
-		f->nb[s] = board_at(g, x + side_dx[s], y + side_dy[s]);
+	f->want = f->mask = 0;
+	for (s = 0; s < 4; s++) {
+		/* as needs() does, but with one look-up a side for both */
+		f->nb[s] = s == opp ? b : board_at(g, x + side_dx[s], y + side_dy[s]);
+		if (f->nb[s] < 0)
+			continue;
+		const struct placed *p = &g->board[f->nb[s]];
+
+		f->want |= ((g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3) <<
+		    (2 * s);
+		f->mask |= 3u << (2 * s);
+	}
 }
 
 static void
@@ -218,10 +227,16 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	const struct tiletype *t = &g->ts.types[type];
 	struct cell *c = cell_slot(g, cellkey(x, y));
 	int i = g->nboard++, s, side, b, h, base = i * MAXSEG;
+	int16_t nb[4] = { -1, -1, -1, -1 };
+	bool known = false;
 
 	g->board[i] = (struct placed){ .type = type, .x = x, .y = y, .rot = rot };
-	if (c->key != 0 && c->val < 0)
+	if (c->key != 0 && c->val < 0) {
+		/* a frontier cell knows its neighbours: no look-ups */
+		memcpy(nb, g->frontier[-c->val - 1].nb, sizeof(nb));
+		known = true;
 		frontier_take(g, c);
+	}
 	c->key = cellkey(x, y);
 	c->val = i;
 	for (s = 0; s < t->nseg; s++) {
@@ -229,14 +244,15 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 
 		n->parent = n->next = base + s;
 		n->size = 1;
-		n->open = __builtin_popcount(t->seg[s].sides);
+		n->open = (t->seg[s].sides & 1) + (t->seg[s].sides >> 1 & 1) +
+		    (t->seg[s].sides >> 2 & 1) + (t->seg[s].sides >> 3 & 1);
 		n->pennants = t->seg[s].pennants;
 		n->claims = 0;
 	}
 	for (side = 0; side < 4; side++) {
 		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
 
-		if ((b = board_at(g, nx, ny)) < 0) {
+		if ((b = known ? nb[side] : board_at(g, nx, ny)) < 0) {
 			frontier_add(g, nx, ny, i, side);
 			continue;
 		}
