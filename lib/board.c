@@ -124,7 +124,7 @@ board_placeable(const struct carc_game *g, int type)
 	int i;
 
 	for (i = 0; i < g->nfrontier; i++)
-		if (t->fitrot[FCELL_ASKS(&g->frontier[i])])
+		if (t->fitrot[g->frontier[i].asks])
 			return true;
 	return false;
 }
@@ -186,8 +186,7 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 		int e = (g->ts.types[p->type].pattern[p->rot] >> (2 * side)) & 3;
 
 		f = &g->frontier[-c->val - 1];
-		f->want |= e << (2 * opp);
-		f->mask |= 3u << (2 * opp);
+		f->asks = (f->asks & ~(3u << (2 * opp))) | e << (2 * opp);
 		f->nb[opp] = b;
 		return;
 	}
@@ -195,17 +194,16 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 	c->val = -(g->nfrontier + 1);
 	f = &g->frontier[g->nfrontier++];
 	f->key = c->key;
-	f->want = f->mask = 0;
+	f->asks = 0xff;
 	for (s = 0; s < 4; s++) {
 		/* as needs() does, but with one look-up a side for both */
 		f->nb[s] = s == opp ? b : board_at(g, x + side_dx[s], y + side_dy[s]);
 		if (f->nb[s] < 0)
 			continue;
 		const struct placed *p = &g->board[f->nb[s]];
+		unsigned e = (g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3;
 
-		f->want |= ((g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3) <<
-		    (2 * s);
-		f->mask |= 3u << (2 * s);
+		f->asks = (f->asks & ~(3u << (2 * s))) | e << (2 * s);
 	}
 }
 
@@ -277,26 +275,40 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
  * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
  * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
  * serves every tile, rotation and segment tried on the cell. */
+static bool
+claimed(struct carc_game *g, int node)
+{
+	int p = g->nodes[node].parent;
+
+	/* most nodes are a root or one step from it after path compression */
+	if (g->nodes[p].parent != p)
+		p = node_find(g, node);
+	return g->nodes[p].claims > 0;
+}
+
 unsigned
 fcell_claims(struct carc_game *g, const struct fcell *fc)
 {
 	unsigned m = 0;
-	int side, h, b, ns;
+	int side, b, s0, s1;
 
 	for (side = 0; side < 4; side++) {
 		if ((b = fc->nb[side]) < 0)
 			continue;
 		const struct placed *p = &g->board[b];
 		const struct tiletype *u = &g->ts.types[p->type];
+		int h = 2 * side;
 
-		ns = u->sideseg[p->rot][(side + 2) & 3];
-		if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
+		if ((s0 = u->sideseg[p->rot][(side + 2) & 3]) >= 0 &&
+		    claimed(g, b * MAXSEG + s0))
 			m |= 1u << side;
-		for (h = 2 * side; h < 2 * side + 2; h++) {
-			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				m |= 1u << (4 + h);
-		}
+		/* the two field halves across a side are often one field */
+		s0 = u->halfseg[p->rot][HALF_ACROSS(h)];
+		s1 = u->halfseg[p->rot][HALF_ACROSS(h + 1)];
+		if (s0 >= 0 && claimed(g, b * MAXSEG + s0))
+			m |= 1u << (4 + h);
+		if (s1 >= 0 && (s1 == s0 ? m >> (4 + h) & 1 : claimed(g, b * MAXSEG + s1)))
+			m |= 1u << (5 + h);
 	}
 	return m;
 }

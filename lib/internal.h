@@ -64,8 +64,8 @@ struct tiletype {
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
 	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
-	uint8_t fitrot[256];		/* by FCELL_ASKS of a cell: a bit for each rotation r
-					 * with same_as[r] == r that fits there */
+	uint8_t fitrot[256];		/* by the asks of a frontier cell: a bit for each
+					 * rotation r with same_as[r] == r that fits there */
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
 	int8_t cloister, garden, tent, fair;	/* segment index or -1 */
@@ -124,14 +124,10 @@ struct node {
  * date as tiles are placed: the legality test of a placement is then one mask. */
 struct fcell {
 	uint32_t key;		/* (x + 32768) << 16 | (y + 32768) */
-	uint8_t want;		/* 2 bits per side: the edge type the neighbour there shows */
-	uint8_t mask;		/* 3 on each side that has a neighbour */
+	uint8_t asks;		/* 2 bits per side: the edge type the neighbour there shows,
+				 * or 3 where there is none; an index into tiletype.fitrot */
 	int16_t nb[4];		/* board index of the neighbour on each side, or -1 */
 };
-
-/* What a frontier cell asks, as one byte for tiletype.fitrot: 2 bits a side, the edge type
- * the neighbour there shows, or 3 where there is no neighbour. */
-#define FCELL_ASKS(fc) ((fc)->want | (~(fc)->mask & 0xff))
 
 struct cell {
 	uint32_t key;

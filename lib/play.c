@@ -113,24 +113,28 @@ struct offer {
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
-	int f, k, tellers = fortune_tellers(g, g->player);
+	unsigned kinds = (1u << NKINDS) - 1, on;
+	int f, k;
 
+	if (!g->rules.farmers)
+		kinds &= ~(1u << K_FIELD);
+	if (fortune_tellers(g, g->player) >= TENT_LIMIT)
+		kinds &= ~(1u << K_TENT);
+	memset(o->free, 0, sizeof(o->free));
+	memset(o->claim, 0, sizeof(o->claim));
 	o->anyclaim = false;
-	for (f = 0; f < g->ts.nfig; f++)
-		o->left[f] = figures_left(g, g->player, f);
-	for (k = 0; k < NKINDS; k++) {
-		o->free[k] = o->claim[k] = 0;
-		if ((k == K_FIELD && !g->rules.farmers) || (k == K_TENT && tellers >= TENT_LIMIT))
+	for (f = 0; f < g->ts.nfig; f++) {
+		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
 			continue;
-		for (f = 0; f < g->ts.nfig; f++) {
-			if (!(g->ts.fig[f].on & (1u << k)) || o->left[f] <= 0)
+		for (on = g->ts.fig[f].on & kinds, k = 0; on; on >>= 1, k++) {
+			if (!(on & 1))
 				continue;
-			if (g->ts.fig[f].claims)
+			if (g->ts.fig[f].claims) {
 				o->claim[k]++;
-			else
+				o->anyclaim = true;
+			} else
 				o->free[k]++;
 		}
-		o->anyclaim |= o->claim[k] > 0;
 	}
 }
 
@@ -210,8 +214,11 @@ static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 
 static int
 fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 {
-	int d, e, i, r, all, total = 0;
-	unsigned claims, rots;
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	struct fit *f;
+	int d, e, r, all, n, nfit = 0, total = 0;
+	unsigned rots, claims;
+	bool anyclaim = o->anyclaim;
 
 	m->nfit = 0;
 	if (m->capfit < g->nfrontier * g->ndrawn) {
@@ -232,22 +239,25 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 		if (e < d)
 			continue;
 		all = figs_all(o, t);
-		for (i = 0; i < g->nfrontier; i++) {
-			const struct fcell *fc = &g->frontier[i];
-			struct fit *f = &m->fit[m->nfit];
-
-			if ((rots = t->fitrot[FCELL_ASKS(fc)]) == 0)
+		/* locals throughout: the stores into the list would make the compiler reload
+		 * whatever they might alias */
+		for (fc = g->frontier; fc < end; fc++) {
+			if ((rots = t->fitrot[fc->asks]) == 0)
 				continue;
-			claims = o->anyclaim ? fcell_claims(g, fc) : 0;
-			*f = (struct fit){ type, rots, claims, i, all, bits4[rots] * (1 + all) };
-			if (claims != 0)
-				for (r = 0, f->n = 0; r < 4; r++)
+			f = &m->fit[nfit++];
+			claims = anyclaim ? fcell_claims(g, fc) : 0;
+			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
+			if (claims == 0)
+				n = bits4[rots] * (1 + all);
+			else
+				for (r = 0, n = 0; r < 4; r++)
 					if (rots & (1u << r))
-						f->n += fit_decisions(o, f, t, r);
-			total += f->n;
-			m->nfit++;
+						n += fit_decisions(o, f, t, r);
+			f->n = n;
+			total += n;
 		}
 	}
+	m->nfit = nfit;
 	return total;
 }
 

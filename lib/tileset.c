@@ -393,8 +393,8 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
 			if (same_rotation(t, r, t->same_as[r]))
 				break;
-	/* every neighbourhood a cell can have, answered once, so that finding where a tile fits
-	 * is one look-up a cell */
+	/* every neighbourhood a frontier cell can have (struct fcell's asks), answered once, so
+	 * that finding where a tile fits is one look-up a cell */
 	for (a = 0; a < 256; a++) {
 		unsigned mask = 0;
 
