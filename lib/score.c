@@ -165,6 +165,7 @@ score_placed(struct carc_game *g, int tile)
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
 	int done[MAXSEG], ndone = 0, s, r, i, dx, dy, b;
+	bool near;
 
 	for (s = 0; s < t->nseg; s++) {
 		int k = t->seg[s].kind;
@@ -182,7 +183,8 @@ score_placed(struct carc_game *g, int tile)
 		award(g, r, completed_value(g, r, k), feature_words[k]);
 		return_figures(g, r);
 	}
-	for (dy = -1; dy <= 1 && cloister_held_near(g, p->x, p->y); dy++)
+	near = cloister_held_near(g, p->x, p->y);
+	for (dy = -1; near && dy <= 1; dy++)
 		for (dx = -1; dx <= 1; dx++) {
 			if ((b = board_at(g, p->x + dx, p->y + dy)) < 0)
 				continue;
