@@ -121,17 +121,11 @@ bool
 board_placeable(const struct carc_game *g, int type)
 {
 	const struct tiletype *t = &g->ts.types[type];
-	uint8_t want;
-	unsigned mask;
-	int i, r;
+	int i;
 
-	for (i = 0; i < g->nfrontier; i++) {
-		mask = g->frontier[i].mask;
-		want = g->frontier[i].want;
-		for (r = 0; r < 4; r++)
-			if ((t->pattern[r] & mask) == want)
-				return true;
-	}
+	for (i = 0; i < g->nfrontier; i++)
+		if (t->fitrot[g->frontier[i].asks])
+			return true;
 	return false;
 }
 
@@ -192,8 +186,7 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 		int e = (g->ts.types[p->type].pattern[p->rot] >> (2 * side)) & 3;
 
 		f = &g->frontier[-c->val - 1];
-		f->want |= e << (2 * opp);
-		f->mask |= 3u << (2 * opp);
+		f->asks = (f->asks & ~(3u << (2 * opp))) | e << (2 * opp);
 		f->nb[opp] = b;
 		return;
 	}
@@ -201,9 +194,17 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 	c->val = -(g->nfrontier + 1);
 	f = &g->frontier[g->nfrontier++];
 	f->key = c->key;
-	f->mask = needs(g, x, y, &f->want);
-	for (s = 0; s < 4; s++)
-		f->nb[s] = board_at(g, x + side_dx[s], y + side_dy[s]);
+	f->asks = 0xff;
+	for (s = 0; s < 4; s++) {
+		/* as needs() does, but with one look-up a side for both */
+		f->nb[s] = s == opp ? b : board_at(g, x + side_dx[s], y + side_dy[s]);
+		if (f->nb[s] < 0)
+			continue;
+		const struct placed *p = &g->board[f->nb[s]];
+		unsigned e = (g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3;
+
+		f->asks = (f->asks & ~(3u << (2 * s))) | e << (2 * s);
+	}
 }
 
 static void
@@ -224,10 +225,16 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	const struct tiletype *t = &g->ts.types[type];
 	struct cell *c = cell_slot(g, cellkey(x, y));
 	int i = g->nboard++, s, side, b, h, base = i * MAXSEG;
+	int16_t nb[4] = { -1, -1, -1, -1 };
+	bool known = false;
 
 	g->board[i] = (struct placed){ .type = type, .x = x, .y = y, .rot = rot };
-	if (c->key != 0 && c->val < 0)
+	if (c->key != 0 && c->val < 0) {
+		/* a frontier cell knows its neighbours: no look-ups */
+		memcpy(nb, g->frontier[-c->val - 1].nb, sizeof(nb));
+		known = true;
 		frontier_take(g, c);
+	}
 	c->key = cellkey(x, y);
 	c->val = i;
 	for (s = 0; s < t->nseg; s++) {
@@ -235,14 +242,15 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 
 		n->parent = n->next = base + s;
 		n->size = 1;
-		n->open = __builtin_popcount(t->seg[s].sides);
+		n->open = (t->seg[s].sides & 1) + (t->seg[s].sides >> 1 & 1) +
+		    (t->seg[s].sides >> 2 & 1) + (t->seg[s].sides >> 3 & 1);
 		n->pennants = t->seg[s].pennants;
 		n->claims = 0;
 	}
 	for (side = 0; side < 4; side++) {
 		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
 
-		if ((b = board_at(g, nx, ny)) < 0) {
+		if ((b = known ? nb[side] : board_at(g, nx, ny)) < 0) {
 			frontier_add(g, nx, ny, i, side);
 			continue;
 		}
@@ -263,34 +271,46 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	return i;
 }
 
-/* The same for a frontier cell whose neighbours are known: no lookups. */
-bool
-seg_claimed_nb(struct carc_game *g, int type, int rot, int seg, const int16_t nb[4])
+/* The features next to a frontier cell that a figure already claims: bit s for the road or
+ * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
+ * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
+ * serves every tile, rotation and segment tried on the cell. */
+static bool
+claimed(struct carc_game *g, int node)
 {
-	const struct tiletype *t = &g->ts.types[type];
-	uint8_t sides = t->rsides[rot][seg], halves = t->rhalves[rot][seg];
-	int side, h, b, ns;
+	int p = g->nodes[node].parent;
+
+	/* most nodes are a root or one step from it after path compression */
+	if (g->nodes[p].parent != p)
+		p = node_find(g, node);
+	return g->nodes[p].claims > 0;
+}
+
+unsigned
+fcell_claims(struct carc_game *g, const struct fcell *fc)
+{
+	unsigned m = 0;
+	int side, b, s0, s1;
 
 	for (side = 0; side < 4; side++) {
-		if ((b = nb[side]) < 0 || !((sides >> side & 1) || (halves >> (2 * side) & 3)))
+		if ((b = fc->nb[side]) < 0)
 			continue;
 		const struct placed *p = &g->board[b];
 		const struct tiletype *u = &g->ts.types[p->type];
+		int h = 2 * side;
 
-		if (sides & (1u << side)) {
-			ns = u->sideseg[p->rot][(side + 2) & 3];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
-		}
-		for (h = 2 * side; h < 2 * side + 2; h++) {
-			if (!(halves & (1u << h)))
-				continue;
-			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
-		}
+		if ((s0 = u->sideseg[p->rot][(side + 2) & 3]) >= 0 &&
+		    claimed(g, b * MAXSEG + s0))
+			m |= 1u << side;
+		/* the two field halves across a side are often one field */
+		s0 = u->halfseg[p->rot][HALF_ACROSS(h)];
+		s1 = u->halfseg[p->rot][HALF_ACROSS(h + 1)];
+		if (s0 >= 0 && claimed(g, b * MAXSEG + s0))
+			m |= 1u << (4 + h);
+		if (s1 >= 0 && (s1 == s0 ? m >> (4 + h) & 1 : claimed(g, b * MAXSEG + s1)))
+			m |= 1u << (5 + h);
 	}
-	return false;
+	return m;
 }
 
 /* Would segment seg of a tile put at (x,y) join a feature that a figure already claims? */
@@ -348,6 +368,9 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	}
 	g->figs[g->nfigs++] = (struct figure){ .tile = tile, .seg = seg, .owner = owner,
 	    .type = type };
+	g->held[owner][type]++;
+	if (g->ts.types[g->board[tile].type].seg[seg].kind == K_TENT)
+		g->tellers[owner]++;
 	if (g->ts.fig[type].claims)
 		g->nodes[node_find(g, tile * MAXSEG + seg)].claims++;
 	return 0;
@@ -361,6 +384,9 @@ fig_remove(struct carc_game *g, int i)
 
 	if (g->ts.fig[f->type].claims)
 		g->nodes[node_find(g, f->tile * MAXSEG + f->seg)].claims--;
+	g->held[f->owner][f->type]--;
+	if (g->ts.types[g->board[f->tile].type].seg[f->seg].kind == K_TENT)
+		g->tellers[f->owner]--;
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }

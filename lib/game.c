@@ -376,13 +376,7 @@ fail:
 int
 fortune_tellers(const struct carc_game *g, int player)
 {
-	int i, n = 0;
-
-	for (i = 0; i < g->nfigs; i++)
-		if (g->figs[i].owner == player &&
-		    g->ts.types[g->board[g->figs[i].tile].type].seg[g->figs[i].seg].kind == K_TENT)
-			n++;
-	return n;
+	return g->tellers[player];
 }
 
 /* The tiles of a game read from a state must be the ones its setup put in it, each once:

@@ -64,10 +64,15 @@ struct tiletype {
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
 	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
+	uint8_t fitrot[256];		/* by the asks of a frontier cell: a bit for each
+					 * rotation r with same_as[r] == r that fits there */
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
 	int8_t cloister, garden, tent, fair;	/* segment index or -1 */
 };
+
+/* The sides and halves a segment reaches once rotated, in the bits fcell_claims uses. */
+#define SEG_EDGES(t, r, s) ((unsigned)(t)->rsides[r][s] | (unsigned)(t)->rhalves[r][s] << 4)
 
 struct figtype {
 	char name[ID_MAX];
@@ -119,8 +124,8 @@ struct node {
  * date as tiles are placed: the legality test of a placement is then one mask. */
 struct fcell {
 	uint32_t key;		/* (x + 32768) << 16 | (y + 32768) */
-	uint8_t want;		/* 2 bits per side: the edge type the neighbour there shows */
-	uint8_t mask;		/* 3 on each side that has a neighbour */
+	uint8_t asks;		/* 2 bits per side: the edge type the neighbour there shows,
+				 * or 3 where there is none; an index into tiletype.fitrot */
 	int16_t nb[4];		/* board index of the neighbour on each side, or -1 */
 };
 
@@ -192,6 +197,9 @@ struct carc_game {
 	int nboard;
 	struct figure *figs;
 	int nfigs, capfigs;
+	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
+	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
+	int tellers[CARC_MAX_PLAYERS];			/* figures on a tent (F-3) */
 
 	enum carc_phase phase;
 	int player;
@@ -249,7 +257,7 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
-bool seg_claimed_nb(struct carc_game *, int type, int rot, int seg, const int16_t nb[4]);
+unsigned fcell_claims(struct carc_game *, const struct fcell *);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);

@@ -75,12 +75,7 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 int
 figures_left(const struct carc_game *g, int player, int figtype)
 {
-	int i, n = g->ts.fig[figtype].count;
-
-	for (i = 0; i < g->nfigs; i++)
-		if (g->figs[i].owner == player && g->figs[i].type == figtype)
-			n--;
-	return n;
+	return g->ts.fig[figtype].count - g->held[player][figtype];
 }
 
 static int

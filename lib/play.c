@@ -65,6 +65,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nboard = src->nboard;
 	copy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
 	dst->nfigs = src->nfigs;
+	memcpy(dst->held, src->held, sizeof(dst->held));
+	memcpy(dst->tellers, src->tellers, sizeof(dst->tellers));
 	dst->phase = src->phase;
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
@@ -89,38 +91,153 @@ struct fmove {
 	int8_t rot, seg, fig;
 };
 
+/* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
+ * each placement alone and each figure it may take. */
+struct fit {
+	uint16_t type;
+	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
+	uint16_t claims;	/* fcell_claims of the cell */
+	int cell;		/* frontier index */
+	int all;		/* figure decisions of a segment set that nothing claims */
+	int n;
+};
+
 struct moves {
 	struct fmove *v;
 	int n, cap;
+	struct fit *fit;
+	int nfit, capfit;
 };
 
-static int
-moves_add(struct moves *m, struct fmove f)
+/* What a segment of each kind offers the player to move, worked out once a turn so that the
+ * enumeration has no loop over figure types: how many figure types that do not claim (they go
+ * on any such segment) and how many that claim (they need the feature free). */
+struct offer {
+	int left[MAXFIGTYPES];
+	uint8_t free[NKINDS], claim[NKINDS];
+	bool anyclaim;
+};
+
+static void
+offer_get(const struct carc_game *g, struct offer *o)
 {
-	if (m->n == m->cap) {
-		int cap = m->cap ? m->cap * 2 : 256;
-		struct fmove *v = realloc(m->v, cap * sizeof(*v));
+	unsigned kinds = (1u << NKINDS) - 1, on;
+	int f, k;
+
+	if (!g->rules.farmers)
+		kinds &= ~(1u << K_FIELD);
+	if (fortune_tellers(g, g->player) >= TENT_LIMIT)
+		kinds &= ~(1u << K_TENT);
+	memset(o->free, 0, sizeof(o->free));
+	memset(o->claim, 0, sizeof(o->claim));
+	o->anyclaim = false;
+	for (f = 0; f < g->ts.nfig; f++) {
+		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
+			continue;
+		for (on = g->ts.fig[f].on & kinds, k = 0; on; on >>= 1, k++) {
+			if (!(on & 1))
+				continue;
+			if (g->ts.fig[f].claims) {
+				o->claim[k]++;
+				o->anyclaim = true;
+			} else
+				o->free[k]++;
+		}
+	}
+}
+
+/* The figure decisions of a tile where no neighbouring feature is claimed. */
+static int
+figs_all(const struct offer *o, const struct tiletype *t)
+{
+	int s, k, n = 0;
+
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		n += o->free[k] + o->claim[k];
+	}
+	return n;
+}
+
+/* The decisions of a placement in rotation r: itself and its figures, less the claiming
+ * figures of the segments that would join a claimed feature. */
+static int
+fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
+{
+	int s, n = 1 + f->all;
+
+	if (f->claims == 0)
+		return n;
+	for (s = 0; s < t->nseg; s++)
+		if (SEG_EDGES(t, r, s) & f->claims)
+			n -= o->claim[t->seg[s].kind];
+	return n;
+}
+
+/* The placement of a fit in rotation r, followed by its figure decisions in the order --list
+ * gives them (by segment, then by figure type) into out, or only decision j of them when out
+ * is NULL. Returns how many were put out. */
+static int
+fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
+    struct fmove *out)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	uint32_t key = g->frontier[f->cell].key;
+	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
+	    -1, -1 };
+	int s, k, ft, n = 0;
+	bool claimed;
+
+	if (out != NULL)
+		out[n++] = fm;
+	else if (j-- == 0)
+		goto found;
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		if (!o->free[k] && !o->claim[k])
+			continue;
+		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
+		for (ft = 0; ft < g->ts.nfig; ft++) {
+			if (!(g->ts.fig[ft].on & (1u << k)) || o->left[ft] <= 0 ||
+			    (g->ts.fig[ft].claims && claimed))
+				continue;
+			fm.seg = s;
+			fm.fig = ft;
+			if (out != NULL)
+				out[n++] = fm;
+			else if (j-- == 0)
+				goto found;
+		}
+	}
+	return n;
+found:
+	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
+	    !g->quiet) ? -1 : 1;
+}
+
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
+/* Every tile and cell that fit in phase place, each with its count of decisions; the total
+ * is the number of placements --list prints. */
+static int
+fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	struct fit *f;
+	int d, e, r, all, n, nfit = 0, total = 0;
+	unsigned rots, claims;
+	bool anyclaim = o->anyclaim;
+
+	m->nfit = 0;
+	if (m->capfit < g->nfrontier * g->ndrawn) {
+		int cap = g->nfrontier * g->ndrawn + 64;
+		struct fit *v = realloc(m->fit, cap * sizeof(*v));
 
 		if (v == NULL)
 			return -1;
-		m->v = v;
-		m->cap = cap;
+		m->fit = v;
+		m->capfit = cap;
 	}
-	m->v[m->n++] = f;
-	return 0;
-}
-
-/* Every legal placement in phase place, the same set --list prints, in no particular order. */
-static int
-fast_moves(struct carc_game *g, struct moves *m)
-{
-	int left[MAXFIGTYPES], d, e, i, r, s, f, tellers;
-	bool anyleft;
-
-	m->n = 0;
-	for (f = 0, anyleft = false; f < g->ts.nfig; f++)
-		anyleft |= (left[f] = figures_left(g, g->player, f)) > 0;
-	tellers = fortune_tellers(g, g->player);
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d];
 		const struct tiletype *t = &g->ts.types[type];
@@ -129,40 +246,85 @@ fast_moves(struct carc_game *g, struct moves *m)
 			;
 		if (e < d)
 			continue;
-		for (i = 0; i < g->nfrontier; i++) {
-			const struct fcell *fc = &g->frontier[i];
-			int x = (int)(fc->key >> 16) - 32768, y = (int)(fc->key & 0xffff) - 32768;
+		all = figs_all(o, t);
+		/* locals throughout: the stores into the list would make the compiler reload
+		 * whatever they might alias */
+		for (fc = g->frontier; fc < end; fc++) {
+			if ((rots = t->fitrot[fc->asks]) == 0)
+				continue;
+			f = &m->fit[nfit++];
+			claims = anyclaim ? fcell_claims(g, fc) : 0;
+			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
+			if (claims == 0)
+				n = bits4[rots] * (1 + all);
+			else
+				for (r = 0, n = 0; r < 4; r++)
+					if (rots & (1u << r))
+						n += fit_decisions(o, f, t, r);
+			f->n = n;
+			total += n;
+		}
+	}
+	m->nfit = nfit;
+	return total;
+}
 
-			for (r = 0; r < 4; r++) {
-				if (t->same_as[r] != r || (t->pattern[r] & fc->mask) != fc->want)
-					continue;
-				if (moves_add(m, (struct fmove){ x, y, type, r, -1, -1 }))
+/* Every legal placement in phase place, the same set --list prints, in no particular order. */
+static int
+fast_moves(struct carc_game *g, struct moves *m)
+{
+	struct offer o;
+	const struct fit *f;
+	int i, r;
+
+	offer_get(g, &o);
+	m->n = 0;
+	if (fits_list(g, &o, m) < 0)
+		return -1;
+	for (i = 0; i < m->nfit; i++) {
+		f = &m->fit[i];
+		for (r = 0; r < 4; r++) {
+			if (!(f->rots & (1u << r)))
+				continue;
+			/* room for the placement and every figure on every segment */
+			while (m->cap - m->n < 1 + MAXSEG * MAXFIGTYPES) {
+				int cap = m->cap ? m->cap * 2 : 256;
+				struct fmove *v = realloc(m->v, cap * sizeof(*v));
+
+				if (v == NULL)
 					return -1;
-				for (s = 0; s < t->nseg && anyleft; s++) {
-					int k = t->seg[s].kind;
-					int claimed = -1;
-
-					if ((k == K_FIELD && !g->rules.farmers) ||
-					    (k == K_TENT && tellers >= TENT_LIMIT))
-						continue;
-					for (f = 0; f < g->ts.nfig; f++) {
-						if (!(g->ts.fig[f].on & (1u << k)) || left[f] <= 0)
-							continue;
-						if (g->ts.fig[f].claims) {
-							if (claimed < 0)
-								claimed = seg_claimed_nb(g, type, r, s,
-								    fc->nb);
-							if (claimed)
-								continue;
-						}
-						if (moves_add(m, (struct fmove){ x, y, type, r, s, f }))
-							return -1;
-					}
-				}
+				m->v = v;
+				m->cap = cap;
 			}
+			m->n += fit_moves(g, &o, f, r, 0, m->v + m->n);
 		}
 	}
 	return 0;
+}
+
+/* The random player's placement: uniform over the placements fast_moves lists, and the very
+ * one it would pick from the same RNG, found by counting instead of listing. */
+static int
+random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
+{
+	struct offer o;
+	const struct fit *f;
+	int total, j, r, n;
+
+	offer_get(g, &o);
+	if ((total = fits_list(g, &o, m)) <= 0)
+		return -1;
+	j = carc_rng_below(rng, total);
+	for (f = m->fit; j >= f->n; f++)
+		j -= f->n;
+	for (r = 0; r < 4; r++) {
+		if (!(f->rots & (1u << r)))
+			continue;
+		if (j < (n = fit_decisions(&o, f, &g->ts.types[f->type], r)))
+			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
+		j -= n;
+	}
+	return -1;
 }
 
 static void
@@ -204,10 +366,7 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 	case CARC_DRAW:
 		return carc_game_draw(g, &err);
 	case CARC_PLACE:
-		if (fast_moves(g, m) || m->n == 0)
-			return -1;
-		fast_apply(g, &m->v[carc_rng_below(rng, m->n)]);
-		return 0;
+		return random_place(g, m, rng);
 	case CARC_SCORE:
 		return carc_game_score(g, &err);
 	case CARC_HURL:
@@ -301,7 +460,9 @@ ctx_release(struct carc_bot_ctx *x)
 	carc_game_free(x->work);
 	carc_game_free(x->scratch);
 	free(x->m.v);
+	free(x->m.fit);
 	free(x->c.m.v);
+	free(x->c.m.fit);
 	for (i = 0; i < x->nwords; i++)
 		free(x->words[i]);
 	free(x->words);

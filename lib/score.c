@@ -112,6 +112,11 @@ score_tents(struct carc_game *g, int x, int y)
 	static const int dx[5] = { 0, 0, 1, 0, -1 }, dy[5] = { 0, -1, 0, 1, 0 };
 	int i, s, b, r, side, f;
 
+	/* only a tent with a fortune teller scores: without one on the board, no look-ups */
+	for (i = 0; i < g->nplayers && g->tellers[i] == 0; i++)
+		;
+	if (i == g->nplayers)
+		return;
 	for (i = 0; i < 5; i++) {
 		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0)
 			continue;
@@ -137,12 +142,30 @@ score_tents(struct carc_game *g, int x, int y)
 	}
 }
 
+/* Only a cloister or garden with a figure on it scores (B-42): unless a figure stands on one
+ * in the square around (x,y), the square need not be looked at. */
+static bool
+cloister_held_near(const struct carc_game *g, int x, int y)
+{
+	int i, k;
+
+	for (i = 0; i < g->nfigs; i++) {
+		const struct placed *q = &g->board[g->figs[i].tile];
+
+		k = g->ts.types[q->type].seg[g->figs[i].seg].kind;
+		if ((k == K_CLOISTER || k == K_GARDEN) && abs(q->x - x) <= 1 && abs(q->y - y) <= 1)
+			return true;
+	}
+	return false;
+}
+
 void
 score_placed(struct carc_game *g, int tile)
 {
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
 	int done[MAXSEG], ndone = 0, s, r, i, dx, dy, b;
+	bool near;
 
 	for (s = 0; s < t->nseg; s++) {
 		int k = t->seg[s].kind;
@@ -160,7 +183,8 @@ score_placed(struct carc_game *g, int tile)
 		award(g, r, completed_value(g, r, k), feature_words[k]);
 		return_figures(g, r);
 	}
-	for (dy = -1; dy <= 1; dy++)
+	near = cloister_held_near(g, p->x, p->y);
+	for (dy = -1; near && dy <= 1; dy++)
 		for (dx = -1; dx <= 1; dx++) {
 			if ((b = board_at(g, p->x + dx, p->y + dy)) < 0)
 				continue;

@@ -321,7 +321,7 @@ same_rotation(const struct tiletype *t, int a, int b)
 static int
 compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 {
-	int side, h, s, r, e;
+	int side, h, s, r, e, a;
 	int owner_side[4], owner_half[8];
 
 	for (side = 0; side < 4; side++)
@@ -393,6 +393,19 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
 			if (same_rotation(t, r, t->same_as[r]))
 				break;
+	/* every neighbourhood a frontier cell can have (struct fcell's asks), answered once, so
+	 * that finding where a tile fits is one look-up a cell */
+	for (a = 0; a < 256; a++) {
+		unsigned mask = 0;
+
+		for (side = 0; side < 4; side++)
+			if ((a >> (2 * side) & 3) != 3)
+				mask |= 3u << (2 * side);
+		t->fitrot[a] = 0;
+		for (r = 0; r < 4; r++)
+			if (t->same_as[r] == r && (t->pattern[r] & mask) == (a & mask))
+				t->fitrot[a] |= 1u << r;
+	}
 	return 0;
 }
 
