@@ -273,6 +273,9 @@ int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int
 void score_placed(struct carc_game *, int tile);
 int score_final(struct carc_game *);
 
+/* forecast.c */
+double forecast(struct carc_game *, int me);
+
 /* game.c */
 struct carc_game *game_alloc(void);
 int game_setup_board(struct carc_game *, struct carc_err *);
