@@ -66,6 +66,7 @@ struct tiletype {
 	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
 	uint8_t fitrot[256];		/* by the asks of a frontier cell: a bit for each
 					 * rotation r with same_as[r] == r that fits there */
+	uint8_t nfitrot[256];		/* how many bits fitrot has, for counting */
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
 	int8_t cloister, garden, tent, fair;	/* segment index or -1 */

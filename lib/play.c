@@ -313,17 +313,25 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
 	const struct tiletype *t = &g->ts.types[g->drawn[0]];
-	int all = figs_all(o, t), nrot = 0, j, n;
+	int all = figs_all(o, t), nrot = 0, d, q, n;
 
 	for (fc = g->frontier; fc < end; fc++)
-		nrot += bits4[t->fitrot[fc->asks]];
+		nrot += t->nfitrot[fc->asks];
 	if (nrot == 0)
 		return -1;
-	j = carc_rng_below(rng, nrot * (1 + all));
-	for (fc = g->frontier; j >= (n = bits4[t->fitrot[fc->asks]] * (1 + all)); fc++)
-		j -= n;
-	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all, n };
-	return j;
+	d = carc_rng_below(rng, nrot * (1 + all));
+	/* rotation q of all that fit, counted from whichever end of the frontier is nearer */
+	if ((q = d / (1 + all)) < nrot / 2) {
+		for (fc = g->frontier; q >= (n = t->nfitrot[fc->asks]); fc++)
+			q -= n;
+	} else {
+		for (fc = end - 1, q = nrot - 1 - q; q >= (n = t->nfitrot[fc->asks]); fc--)
+			q -= n;
+		q = n - 1 - q;
+	}
+	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all,
+	    n * (1 + all) };
+	return q * (1 + all) + d % (1 + all);
 }
 
 /* The random player's placement: uniform over the placements fast_moves lists, and the very
