@@ -357,6 +357,8 @@ board_neighbours8(const struct carc_game *g, int x, int y)
 int
 fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 {
+	int k;
+
 	if (g->nfigs == g->capfigs) {
 		int cap = g->capfigs ? g->capfigs * 2 : 16;
 		struct figure *f = realloc(g->figs, cap * sizeof(*f));
@@ -369,10 +371,15 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	g->figs[g->nfigs++] = (struct figure){ .tile = tile, .seg = seg, .owner = owner,
 	    .type = type };
 	g->held[owner][type]++;
-	if (g->ts.types[g->board[tile].type].seg[seg].kind == K_TENT)
+	k = g->ts.types[g->board[tile].type].seg[seg].kind;
+	if (k == K_TENT)
 		g->tellers[owner]++;
+	else if (k == K_CLOISTER || k == K_GARDEN)
+		g->monks++;
 	if (g->ts.fig[type].claims)
 		g->nodes[node_find(g, tile * MAXSEG + seg)].claims++;
+	else
+		g->unclaiming++;
 	return 0;
 }
 
@@ -381,12 +388,17 @@ void
 fig_remove(struct carc_game *g, int i)
 {
 	struct figure *f = &g->figs[i];
+	int k = g->ts.types[g->board[f->tile].type].seg[f->seg].kind;
 
 	if (g->ts.fig[f->type].claims)
 		g->nodes[node_find(g, f->tile * MAXSEG + f->seg)].claims--;
+	else
+		g->unclaiming--;
 	g->held[f->owner][f->type]--;
-	if (g->ts.types[g->board[f->tile].type].seg[f->seg].kind == K_TENT)
+	if (k == K_TENT)
 		g->tellers[f->owner]--;
+	else if (k == K_CLOISTER || k == K_GARDEN)
+		g->monks--;
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }

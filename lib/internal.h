@@ -201,6 +201,10 @@ struct carc_game {
 	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
 	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
 	int tellers[CARC_MAX_PLAYERS];			/* figures on a tent (F-3) */
+	int monks;		/* figures on a cloister or garden: scoring looks around for
+				 * one only when there are some */
+	int unclaiming;		/* figures of a type that does not claim: without any, a
+				 * feature nobody claims holds no figure */
 
 	enum carc_phase phase;
 	int player;

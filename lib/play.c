@@ -67,6 +67,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nfigs = src->nfigs;
 	memcpy(dst->held, src->held, sizeof(dst->held));
 	memcpy(dst->tellers, src->tellers, sizeof(dst->tellers));
+	dst->monks = src->monks;
+	dst->unclaiming = src->unclaiming;
 	dst->phase = src->phase;
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
