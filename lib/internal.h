@@ -102,6 +102,8 @@ struct placed {
 	uint16_t type;
 	int16_t x, y;
 	uint8_t rot;
+	uint16_t claimed;	/* the sides and halves whose feature a figure claims, in the
+				 * bits of SEG_EDGES; kept by the union-find and the figures */
 };
 
 struct figure {
@@ -262,7 +264,7 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
-unsigned fcell_claims(struct carc_game *, const struct fcell *);
+unsigned fcell_claims(const struct carc_game *, const struct fcell *);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
