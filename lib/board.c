@@ -5,6 +5,8 @@
 
 #include "internal.h"
 
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
 static uint32_t
 cellkey(int x, int y)
 {
@@ -65,12 +67,19 @@ board_release(struct carc_game *g)
 	g->frontier = NULL;
 }
 
-int
-board_at(const struct carc_game *g, int x, int y)
+/* board_at for this file's hot paths, which the compiler may then inline */
+static int
+tile_at(const struct carc_game *g, int x, int y)
 {
 	struct cell *c = cell_slot(g, cellkey(x, y));
 
 	return c->key != 0 && c->val >= 0 ? c->val : -1;
+}
+
+int
+board_at(const struct carc_game *g, int x, int y)
+{
+	return tile_at(g, x, y);
 }
 
 /* The edge types a tile must show to the placed neighbours of (x,y): returns a mask of the
@@ -215,7 +224,7 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 	f->asks = 0xff;
 	for (s = 0; s < 4; s++) {
 		/* as needs() does, but with one look-up a side for both */
-		f->nb[s] = s == opp ? b : board_at(g, x + side_dx[s], y + side_dy[s]);
+		f->nb[s] = s == opp ? b : tile_at(g, x + side_dx[s], y + side_dy[s]);
 		if (f->nb[s] < 0)
 			continue;
 		const struct placed *p = &g->board[f->nb[s]];
@@ -260,8 +269,7 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 
 		n->parent = n->next = base + s;
 		n->size = 1;
-		n->open = (t->seg[s].sides & 1) + (t->seg[s].sides >> 1 & 1) +
-		    (t->seg[s].sides >> 2 & 1) + (t->seg[s].sides >> 3 & 1);
+		n->open = bits4[t->seg[s].sides & 15];
 		n->pennants = t->seg[s].pennants;
 		n->claims = 0;
 	}
