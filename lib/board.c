@@ -5,6 +5,8 @@
 
 #include "internal.h"
 
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
 static uint32_t
 cellkey(int x, int y)
 {
@@ -65,12 +67,19 @@ board_release(struct carc_game *g)
 	g->frontier = NULL;
 }
 
-int
-board_at(const struct carc_game *g, int x, int y)
+/* board_at for this file's hot paths, which the compiler may then inline */
+static int
+tile_at(const struct carc_game *g, int x, int y)
 {
 	struct cell *c = cell_slot(g, cellkey(x, y));
 
 	return c->key != 0 && c->val >= 0 ? c->val : -1;
+}
+
+int
+board_at(const struct carc_game *g, int x, int y)
+{
+	return tile_at(g, x, y);
 }
 
 /* The edge types a tile must show to the placed neighbours of (x,y): returns a mask of the
@@ -144,6 +153,22 @@ node_find(struct carc_game *g, int a)
 	return r;
 }
 
+/* The edges of every tile of the feature with root r become claimed, or free: what
+ * fcell_claims reads. */
+static void
+mark_claimed(struct carc_game *g, int r, bool on)
+{
+	int i = r;
+
+	do {
+		struct placed *p = &g->board[i / MAXSEG];
+		unsigned e = SEG_EDGES(&g->ts.types[p->type], p->rot, i % MAXSEG);
+
+		p->claimed = on ? p->claimed | e : p->claimed & ~e;
+		i = g->nodes[i].next;
+	} while (i != r);
+}
+
 static int
 node_union(struct carc_game *g, int a, int b)
 {
@@ -161,6 +186,8 @@ node_union(struct carc_game *g, int a, int b)
 	}
 	na = &g->nodes[a];
 	nb = &g->nodes[b];
+	if ((na->claims > 0) != (nb->claims > 0))
+		mark_claimed(g, na->claims > 0 ? b : a, true);
 	nb->parent = a;
 	na->size += nb->size;
 	na->open += nb->open;
@@ -197,7 +224,7 @@ frontier_add(struct carc_game *g, int x, int y, int b, int side)
 	f->asks = 0xff;
 	for (s = 0; s < 4; s++) {
 		/* as needs() does, but with one look-up a side for both */
-		f->nb[s] = s == opp ? b : board_at(g, x + side_dx[s], y + side_dy[s]);
+		f->nb[s] = s == opp ? b : tile_at(g, x + side_dx[s], y + side_dy[s]);
 		if (f->nb[s] < 0)
 			continue;
 		const struct placed *p = &g->board[f->nb[s]];
@@ -242,8 +269,7 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 
 		n->parent = n->next = base + s;
 		n->size = 1;
-		n->open = (t->seg[s].sides & 1) + (t->seg[s].sides >> 1 & 1) +
-		    (t->seg[s].sides >> 2 & 1) + (t->seg[s].sides >> 3 & 1);
+		n->open = bits4[t->seg[s].sides & 15];
 		n->pennants = t->seg[s].pennants;
 		n->claims = 0;
 	}
@@ -274,41 +300,20 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 /* The features next to a frontier cell that a figure already claims: bit s for the road or
  * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
  * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
- * serves every tile, rotation and segment tried on the cell. */
-static bool
-claimed(struct carc_game *g, int node)
-{
-	int p = g->nodes[node].parent;
-
-	/* most nodes are a root or one step from it after path compression */
-	if (g->nodes[p].parent != p)
-		p = node_find(g, node);
-	return g->nodes[p].claims > 0;
-}
-
+ * serves every tile, rotation and segment tried on the cell. Each neighbour keeps its claimed
+ * edges in the same bits; across a side, half 2s+1 meets half 2(s+2) and 2s meets 2(s+2)+1. */
 unsigned
-fcell_claims(struct carc_game *g, const struct fcell *fc)
+fcell_claims(const struct carc_game *g, const struct fcell *fc)
 {
-	unsigned m = 0;
-	int side, b, s0, s1;
+	unsigned m = 0, c, h;
+	int side, b, opp;
 
 	for (side = 0; side < 4; side++) {
-		if ((b = fc->nb[side]) < 0)
+		if ((b = fc->nb[side]) < 0 || (c = g->board[b].claimed) == 0)
 			continue;
-		const struct placed *p = &g->board[b];
-		const struct tiletype *u = &g->ts.types[p->type];
-		int h = 2 * side;
-
-		if ((s0 = u->sideseg[p->rot][(side + 2) & 3]) >= 0 &&
-		    claimed(g, b * MAXSEG + s0))
-			m |= 1u << side;
-		/* the two field halves across a side are often one field */
-		s0 = u->halfseg[p->rot][HALF_ACROSS(h)];
-		s1 = u->halfseg[p->rot][HALF_ACROSS(h + 1)];
-		if (s0 >= 0 && claimed(g, b * MAXSEG + s0))
-			m |= 1u << (4 + h);
-		if (s1 >= 0 && (s1 == s0 ? m >> (4 + h) & 1 : claimed(g, b * MAXSEG + s1)))
-			m |= 1u << (5 + h);
+		opp = (side + 2) & 3;
+		h = c >> (4 + 2 * opp) & 3;
+		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
 	}
 	return m;
 }
@@ -357,6 +362,8 @@ board_neighbours8(const struct carc_game *g, int x, int y)
 int
 fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 {
+	int k;
+
 	if (g->nfigs == g->capfigs) {
 		int cap = g->capfigs ? g->capfigs * 2 : 16;
 		struct figure *f = realloc(g->figs, cap * sizeof(*f));
@@ -369,10 +376,18 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	g->figs[g->nfigs++] = (struct figure){ .tile = tile, .seg = seg, .owner = owner,
 	    .type = type };
 	g->held[owner][type]++;
-	if (g->ts.types[g->board[tile].type].seg[seg].kind == K_TENT)
+	k = g->ts.types[g->board[tile].type].seg[seg].kind;
+	if (k == K_TENT)
 		g->tellers[owner]++;
-	if (g->ts.fig[type].claims)
-		g->nodes[node_find(g, tile * MAXSEG + seg)].claims++;
+	else if (k == K_CLOISTER || k == K_GARDEN)
+		g->monks++;
+	if (g->ts.fig[type].claims) {
+		int r = node_find(g, tile * MAXSEG + seg);
+
+		if (g->nodes[r].claims++ == 0)
+			mark_claimed(g, r, true);
+	} else
+		g->unclaiming++;
 	return 0;
 }
 
@@ -381,12 +396,20 @@ void
 fig_remove(struct carc_game *g, int i)
 {
 	struct figure *f = &g->figs[i];
+	int k = g->ts.types[g->board[f->tile].type].seg[f->seg].kind;
 
-	if (g->ts.fig[f->type].claims)
-		g->nodes[node_find(g, f->tile * MAXSEG + f->seg)].claims--;
+	if (g->ts.fig[f->type].claims) {
+		int r = node_find(g, f->tile * MAXSEG + f->seg);
+
+		if (--g->nodes[r].claims == 0)
+			mark_claimed(g, r, false);
+	} else
+		g->unclaiming--;
 	g->held[f->owner][f->type]--;
-	if (g->ts.types[g->board[f->tile].type].seg[f->seg].kind == K_TENT)
+	if (k == K_TENT)
 		g->tellers[f->owner]--;
+	else if (k == K_CLOISTER || k == K_GARDEN)
+		g->monks--;
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }

@@ -66,6 +66,7 @@ struct tiletype {
 	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
 	uint8_t fitrot[256];		/* by the asks of a frontier cell: a bit for each
 					 * rotation r with same_as[r] == r that fits there */
+	uint8_t nfitrot[256];		/* how many bits fitrot has, for counting */
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
 	int8_t cloister, garden, tent, fair;	/* segment index or -1 */
@@ -101,6 +102,8 @@ struct placed {
 	uint16_t type;
 	int16_t x, y;
 	uint8_t rot;
+	uint16_t claimed;	/* the sides and halves whose feature a figure claims, in the
+				 * bits of SEG_EDGES; kept by the union-find and the figures */
 };
 
 struct figure {
@@ -200,6 +203,10 @@ struct carc_game {
 	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
 	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
 	int tellers[CARC_MAX_PLAYERS];			/* figures on a tent (F-3) */
+	int monks;		/* figures on a cloister or garden: scoring looks around for
+				 * one only when there are some */
+	int unclaiming;		/* figures of a type that does not claim: without any, a
+				 * feature nobody claims holds no figure */
 
 	enum carc_phase phase;
 	int player;
@@ -257,7 +264,7 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
-unsigned fcell_claims(struct carc_game *, const struct fcell *);
+unsigned fcell_claims(const struct carc_game *, const struct fcell *);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);

@@ -67,6 +67,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nfigs = src->nfigs;
 	memcpy(dst->held, src->held, sizeof(dst->held));
 	memcpy(dst->tellers, src->tellers, sizeof(dst->tellers));
+	dst->monks = src->monks;
+	dst->unclaiming = src->unclaiming;
 	dst->phase = src->phase;
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
@@ -302,21 +304,60 @@ fast_moves(struct carc_game *g, struct moves *m)
 	return 0;
 }
 
+/* When the player has no claiming figure left (most turns of a random game: its followers
+ * are out), nothing around a cell matters but the rotations that fit, and every rotation of
+ * the one tile stands for the same number of decisions. So the cells are counted, not listed,
+ * and a second scan stops at the one drawn: the same index into the same order as fits_list
+ * gives, from the same RNG call. Fills f with that cell and returns the index of the decision
+ * drawn among the cell's; -1 if the tile fits nowhere. */
+static int
+one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	const struct tiletype *t = &g->ts.types[g->drawn[0]];
+	int all = figs_all(o, t), nrot = 0, d, q, n;
+
+	for (fc = g->frontier; fc < end; fc++)
+		nrot += t->nfitrot[fc->asks];
+	if (nrot == 0)
+		return -1;
+	d = carc_rng_below(rng, nrot * (1 + all));
+	/* rotation q of all that fit, counted from whichever end of the frontier is nearer */
+	if ((q = d / (1 + all)) < nrot / 2) {
+		for (fc = g->frontier; q >= (n = t->nfitrot[fc->asks]); fc++)
+			q -= n;
+	} else {
+		for (fc = end - 1, q = nrot - 1 - q; q >= (n = t->nfitrot[fc->asks]); fc--)
+			q -= n;
+		q = n - 1 - q;
+	}
+	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all,
+	    n * (1 + all) };
+	return q * (1 + all) + d % (1 + all);
+}
+
 /* The random player's placement: uniform over the placements fast_moves lists, and the very
  * one it would pick from the same RNG, found by counting instead of listing. */
 static int
 random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 {
 	struct offer o;
+	struct fit one;
 	const struct fit *f;
 	int total, j, r, n;
 
 	offer_get(g, &o);
-	if ((total = fits_list(g, &o, m)) <= 0)
-		return -1;
-	j = carc_rng_below(rng, total);
-	for (f = m->fit; j >= f->n; f++)
-		j -= f->n;
+	if (!o.anyclaim && g->ndrawn == 1) {
+		if ((j = one_fit(g, &o, &one, rng)) < 0)
+			return -1;
+		f = &one;
+	} else {
+		if ((total = fits_list(g, &o, m)) <= 0)
+			return -1;
+		j = carc_rng_below(rng, total);
+		for (f = m->fit; j >= f->n; f++)
+			j -= f->n;
+	}
 	for (r = 0; r < 4; r++) {
 		if (!(f->rots & (1u << r)))
 			continue;

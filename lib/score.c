@@ -53,16 +53,17 @@ field_cities(struct carc_game *g, int root)
 	return n;
 }
 
-/* Award points to the majority in a feature (B-44) and say so in the report. */
+/* Award points to the majority in a feature (B-44) and say so in the report. roots, if not
+ * NULL, holds the feature of every figure, found once for many calls. */
 static void
-award(struct carc_game *g, int root, int points, const char *what)
+award(struct carc_game *g, int root, int points, const char *what, const int *roots)
 {
 	int strength[CARC_MAX_PLAYERS] = { 0 }, best = 0, i, x = 0, y = 0;
 
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
 
-		if (node_find(g, f->tile * MAXSEG + f->seg) != root)
+		if ((roots ? roots[i] : node_find(g, f->tile * MAXSEG + f->seg)) != root)
 			continue;
 		strength[f->owner] += g->ts.fig[f->type].strength;
 		x = g->board[f->tile].x;
@@ -149,6 +150,8 @@ cloister_held_near(const struct carc_game *g, int x, int y)
 {
 	int i, k;
 
+	if (g->monks == 0)
+		return false;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct placed *q = &g->board[g->figs[i].tile];
 
@@ -180,7 +183,10 @@ score_placed(struct carc_game *g, int tile)
 		if (i < ndone)
 			continue;
 		done[ndone++] = r;
-		award(g, r, completed_value(g, r, k), feature_words[k]);
+		/* most completed features hold no figure: nothing to award or return */
+		if (g->nodes[r].claims == 0 && g->unclaiming == 0)
+			continue;
+		award(g, r, completed_value(g, r, k), feature_words[k], NULL);
 		return_figures(g, r);
 	}
 	near = cloister_held_near(g, p->x, p->y);
@@ -199,7 +205,7 @@ score_placed(struct carc_game *g, int tile)
 				if (k != K_CLOISTER && k != K_GARDEN)
 					continue;
 				r = node_find(g, b * MAXSEG + s);
-				award(g, r, 9, feature_words[k]);
+				award(g, r, 9, feature_words[k], NULL);
 				return_figures(g, r);
 			}
 		}
@@ -210,15 +216,19 @@ score_placed(struct carc_game *g, int tile)
 int
 score_final(struct carc_game *g)
 {
-	int *done, ndone = 0, i, j, r, k, v;
+	int *done, *roots, ndone = 0, i, j, r, k, v;
 
-	if ((done = malloc((g->nfigs + 1) * sizeof(*done))) == NULL)
+	/* every figure's feature found once, not once for every feature that scores */
+	if ((done = malloc(2 * (g->nfigs + 1) * sizeof(*done))) == NULL)
 		return -1;
+	roots = done + g->nfigs + 1;
+	for (i = 0; i < g->nfigs; i++)
+		roots[i] = node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg);
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
 		const struct placed *p = &g->board[f->tile];
 
-		r = node_find(g, f->tile * MAXSEG + f->seg);
+		r = roots[i];
 		for (j = 0; j < ndone && done[j] != r; j++)
 			;
 		if (j < ndone)
@@ -241,7 +251,7 @@ score_final(struct carc_game *g)
 			v = 1 + board_neighbours8(g, p->x, p->y);
 			break;
 		}
-		award(g, r, v, feature_words[k]);
+		award(g, r, v, feature_words[k], roots);
 	}
 	free(done);
 	return 0;

@@ -401,10 +401,12 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		for (side = 0; side < 4; side++)
 			if ((a >> (2 * side) & 3) != 3)
 				mask |= 3u << (2 * side);
-		t->fitrot[a] = 0;
+		t->fitrot[a] = t->nfitrot[a] = 0;
 		for (r = 0; r < 4; r++)
-			if (t->same_as[r] == r && (t->pattern[r] & mask) == (a & mask))
+			if (t->same_as[r] == r && (t->pattern[r] & mask) == (a & mask)) {
 				t->fitrot[a] |= 1u << r;
+				t->nfitrot[a]++;
+			}
 	}
 	return 0;
 }
