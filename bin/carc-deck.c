@@ -19,6 +19,7 @@ static const char synopsis[] =
     "                 [--deck ID,...]\n"
     "       carc-deck [--armor] --from-json [FILE]\n"
     "       carc-deck [--armor] --replay FILE\n"
+    "       carc-deck [--armor] -i FILE\n"
     "       carc-deck --verify FILE\n";
 
 #define MAXLIST 16
@@ -30,7 +31,7 @@ struct cmdline {
 	const char *rules[MAXLIST + 1];
 	int ntilesets, nrules;
 	int from_json;
-	const char *replay, *verify;
+	const char *replay, *verify, *inplace;
 	int armor;
 	int seeded;
 };
@@ -70,8 +71,11 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	int ch;
 
 	memset(c, 0, sizeof(*c));
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hi:", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'i':
+			c->inplace = inplace_arg(optarg);
+			break;
 		case 'a':
 			c->armor = 1;
 			break;
@@ -128,14 +132,16 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	}
 	if (c->from_json ? argc - optind > 1 : argc != optind)
 		usage(synopsis, CARC_EUSAGE);
-	if (c->from_json + !!c->replay + !!c->verify > 1 || (c->verify && c->armor))
+	if (c->from_json + !!c->replay + !!c->verify + !!c->inplace > 1 ||
+	    (c->verify && c->armor))
 		usage(synopsis, CARC_EUSAGE);
-	if ((c->from_json || c->replay || c->verify) && (c->setup.players || c->seeded ||
+	if ((c->from_json || c->replay || c->verify || c->inplace) && (c->setup.players ||
+	    c->seeded ||
 	    c->setup.expansions || c->nrules || c->ntilesets || c->setup.start || c->setup.stack ||
 	    c->setup.deck))
-		die(CARC_EUSAGE, "--%s takes the whole game from %s; drop the other options",
-		    c->from_json ? "from-json" : c->replay ? "replay" : "verify",
-		    c->from_json ? "the JSON" : "the state");
+		die(CARC_EUSAGE, "%s takes the whole game from %s; drop the other options",
+		    c->from_json ? "--from-json" : c->replay ? "--replay" : c->verify ? "--verify" :
+		    "-i", c->from_json ? "the JSON" : "the state");
 	c->setup.tilesets = c->tilesets;
 	c->setup.rules = c->rules;
 }
@@ -164,14 +170,18 @@ main(int argc, char **argv)
 	struct cmdline c;
 	struct carc_err err = { 0 };
 	struct carc_game *g;
+	int armored = 0;
 
 	parse_cmdline(argc, argv, &c);
 	if (c.verify) {
 		verify(c.verify);
 		return 0;
 	}
+	/* -i FILE is --replay FILE written back to FILE: the game its log gives, in place */
+	if (c.inplace)
+		c.replay = c.inplace;
 	if (c.replay) {
-		struct carc_game *o = read_state(c.replay, NULL);
+		struct carc_game *o = read_state(c.replay, &armored);
 
 		if ((g = carc_game_replay(o, &err)) != NULL)
 			carc_game_free(o);
@@ -193,7 +203,7 @@ main(int argc, char **argv)
 	}
 	if (g == NULL)
 		die_err(&err);
-	write_state(g, NULL, c.armor);
+	write_state(g, c.inplace, c.armor || (c.inplace && armored));
 	carc_game_free(g);
 	return 0;
 }

@@ -9,6 +9,7 @@ usage="usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expans
                  [--deck ID,...]
        carc-deck [--armor] --from-json [FILE]
        carc-deck [--armor] --replay FILE
+       carc-deck [--armor] -i FILE
        carc-deck --verify FILE"
 tool=carc-deck
 

@@ -495,6 +495,35 @@ tamper() {
 	fails 1 "carc-deck: t: player 2 (bob) score is $((want + 8)), the log gives $want"
 }
 
+@test "carc-deck -i mends a tampered game in place: what stays is what its log gives" {
+	tamper base '.players[1].score += 8 | .players[0].score += 3' t
+	carc-deck --armor --from-json <(carc-render --format json t) > t.txt
+	cp t t.bin
+	run --separate-stderr carc-deck -i t
+	[ "$status" -eq 0 ] && [ -z "$output" ] && [ -z "$stderr" ]
+	cmp t base
+	# armour stays armour, and the mended block holds the game its log gives
+	run --separate-stderr carc-deck -i t.txt
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$(head -n 1 t.txt)" = "-----BEGIN CARC GAME-----" ]
+	carc-render --format json t.txt | carc-deck --from-json | cmp - base
+	carc-deck --verify t.txt
+	# a state whose log does not replay is refused, and the file stays as it was
+	tamper base '.setup.seed += 1' bad
+	cp bad bad.before
+	run --separate-stderr carc-deck -i bad
+	[ "$status" -eq 65 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == "carc-deck: bad: log entry 1 "*"does not replay"* ]]
+	cmp bad bad.before
+	[ -z "$(find . -name '.bad.*')" ]
+	run --separate-stderr carc-deck -i t --seed 3
+	fails 64 "-i takes the whole game from the state; drop the other options"
+	run --separate-stderr carc-deck -i t --replay t
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	run --separate-stderr carc-deck -i -
+	fails 64 "-i updates a file: it cannot update standard input"
+}
+
 @test "tampering: a changed order of the supply is found" {
 	tamper place '.supply |= (.[1:2] + .[0:1] + .[2:])' t
 	run --separate-stderr carc-deck --verify t
