@@ -29,6 +29,7 @@ sed 's/^Checksum: ./Checksum: x/' armoured > damaged
 carc-render --format email --from ann@example.org --to bob@example.org drawing > mail
 cp drawing inplace
 carc-render --format json drawing | jq '.players[1].score = 41' | carc-deck --from-json > edited
+cp edited mend
 
 vg() {
 	valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
@@ -106,6 +107,7 @@ done <<'EOF'
 0  | carc-deck --replay drawing
 0  | carc-deck --verify drawing
 1  | carc-deck --verify edited
+0  | carc-deck -i mend
 65 | carc-deck --replay damaged
 65 | carc-score damaged
 EOF
