@@ -73,6 +73,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
 	dst->ndrawn = src->ndrawn;
+	dst->fit_nboard = src->fit_nboard;
+	dst->fit_type = src->fit_type;
 	for (i = 0; i < dst->nlog; i++)
 		free(dst->log[i]);
 	dst->nlog = 0;
