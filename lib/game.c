@@ -441,8 +441,11 @@ game_advance(struct carc_game *g)
 	if (g->phase != CARC_DRAW)
 		return;
 	for (i = 0; i < g->nsupply; i++)
-		if (board_placeable(g, g->supply[i]))
+		if (board_placeable(g, g->supply[i])) {
+			g->fit_nboard = g->nboard;
+			g->fit_type = g->supply[i];
 			return;
+		}
 	/* the draws would set every one of them aside (B-12): say so in the state */
 	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
 	g->naside += g->nsupply;
@@ -499,7 +502,7 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 		t = g->supply[0];
 		memmove(g->supply, g->supply + 1, (g->nsupply - 1) * sizeof(*g->supply));
 		g->nsupply--;
-		if (board_placeable(g, t)) {
+		if ((g->fit_nboard == g->nboard && g->fit_type == t) || board_placeable(g, t)) {
 			g->drawn[0] = t;
 			g->ndrawn = 1;
 			g->phase = CARC_PLACE;

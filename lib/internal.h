@@ -212,6 +212,9 @@ struct carc_game {
 	int player;
 	uint16_t drawn[MAXDRAWN];
 	int ndrawn;
+	/* game_advance found a tile of type fit_type placeable on the board of fit_nboard tiles
+	 * (0: none known), so the draw that follows need not ask again */
+	int fit_nboard, fit_type;
 
 	char **log;
 	int nlog, caplog;

@@ -73,6 +73,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->player = src->player;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
 	dst->ndrawn = src->ndrawn;
+	dst->fit_nboard = src->fit_nboard;
+	dst->fit_type = src->fit_type;
 	for (i = 0; i < dst->nlog; i++)
 		free(dst->log[i]);
 	dst->nlog = 0;
@@ -317,7 +319,10 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 	const struct tiletype *t = &g->ts.types[g->drawn[0]];
 	int all = figs_all(o, t), nrot = 0, d, q, n;
 
-	for (fc = g->frontier; fc < end; fc++)
+	/* two cells a step: the loop's own counting costs as much as the look-up */
+	for (fc = g->frontier; end - fc >= 2; fc += 2)
+		nrot += t->nfitrot[fc[0].asks] + t->nfitrot[fc[1].asks];
+	if (fc < end)
 		nrot += t->nfitrot[fc->asks];
 	if (nrot == 0)
 		return -1;
