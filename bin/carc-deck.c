@@ -154,14 +154,19 @@ verify(const char *path)
 	struct carc_game *g, *r;
 	const char *name = strcmp(path, "-") != 0 ? path : "stdin";
 	char msg[sizeof(err.msg)];
+	int replayed, differs;
 
+	/* both games are freed before any message, so that a refusal leaks nothing */
 	g = read_state(path, NULL);
-	if ((r = carc_game_replay(g, &err)) == NULL)
-		die(err.code == CARC_EDATA ? CARC_EREFUSED : err.code, "%s: %s", name, err.msg);
-	if (carc_game_compare(g, r, msg, sizeof(msg)))
-		die(CARC_EREFUSED, "%s: %s", name, msg);
+	r = carc_game_replay(g, &err);
+	replayed = r != NULL;
+	differs = replayed && carc_game_compare(g, r, msg, sizeof(msg));
 	carc_game_free(r);
 	carc_game_free(g);
+	if (!replayed)
+		die(err.code == CARC_EDATA ? CARC_EREFUSED : err.code, "%s: %s", name, err.msg);
+	if (differs)
+		die(CARC_EREFUSED, "%s: %s", name, msg);
 }
 
 int
@@ -183,9 +188,9 @@ main(int argc, char **argv)
 	if (c.replay) {
 		struct carc_game *o = read_state(c.replay, &armored);
 
-		if ((g = carc_game_replay(o, &err)) != NULL)
-			carc_game_free(o);
-		else
+		g = carc_game_replay(o, &err);
+		carc_game_free(o);
+		if (g == NULL)
 			die(err.code, "%s: %s", strcmp(c.replay, "-") ? c.replay : "stdin", err.msg);
 	} else if (c.from_json) {
 		struct carc_buf in = { 0 };
