@@ -11,7 +11,8 @@ usage='usage: catapult.sh [-o FILE] [PLAYERS [SEED]]
   -o FILE  keep the final state in FILE (for carc-render, replay.sh, ...)'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH="$top/bin:$PATH"
+me=catapult
+. "$top/examples/lib.sh"
 
 out=
 while getopts ho: opt; do
@@ -29,20 +30,9 @@ fi
 players=${1:-ann,bob}
 seed=${2:-11}
 
-for tool in carc-deck carc-draw carc-bot carc-score carc-render; do
-	if [ ! -x "$top/bin/$tool" ]; then
-		echo "catapult: $top/bin/$tool is not built; run make in $top first" >&2
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "catapult: jq is missing; run make deps in $top" >&2; exit 1; }
+need carc-deck carc-draw carc-bot carc-score carc-render jq
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/carc-catapult.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
+workdir
 
 # json FILTER FILE: jq -r FILTER over the JSON form of the state in FILE.
 json() {

@@ -4,18 +4,13 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH="$top/bin:$PATH"
+me=demo
+. "$top/examples/lib.sh"
 players=ann,bob,cat
 seed=3
 dir=$top/demo
 
-for tool in carc-deck carc-draw carc-bot carc-score carc-render; do
-	if [ ! -x "$top/bin/$tool" ]; then
-		echo "demo: $top/bin/$tool is not built; run make in $top first" >&2
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "demo: jq is missing; run make deps" >&2; exit 1; }
+need carc-deck carc-draw carc-bot carc-score carc-render jq
 
 mkdir -p "$dir"
 rm -f "$dir"/turn-*.carc "$dir/game.carc" "$dir/game.json" "$dir/board.txt" "$dir/board.svg" \

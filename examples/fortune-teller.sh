@@ -10,7 +10,8 @@ usage='usage: fortune-teller.sh [-o FILE] [PLAYERS [SEED]]
   -o FILE  keep the final state in FILE (for carc-render, replay.sh, ...)'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH="$top/bin:$PATH"
+me=fortune-teller
+. "$top/examples/lib.sh"
 
 out=
 while getopts ho: opt; do
@@ -28,20 +29,9 @@ fi
 players=${1:-ann,bob}
 seed=${2:-6}
 
-for tool in carc-deck carc-draw carc-bot carc-score carc-render; do
-	if [ ! -x "$top/bin/$tool" ]; then
-		echo "fortune-teller: $top/bin/$tool is not built; run make in $top first" >&2
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "fortune-teller: jq is missing; run make deps in $top" >&2; exit 1; }
+need carc-deck carc-draw carc-bot carc-score carc-render jq
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/carc-fortune.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
+workdir
 
 carc-deck --players "$players" --seed "$seed" --expansions base,fortune-teller > "$work/game"
 echo "seed $seed: $(carc-render "$work/game" | tail -n 1)"

@@ -8,7 +8,8 @@ usage='usage: replay.sh [-o FILE] GAME
   -o FILE  keep the rebuilt state in FILE'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PATH="$top/bin:$PATH"
+me=replay
+. "$top/examples/lib.sh"
 
 out=
 while getopts ho: opt; do
@@ -25,17 +26,8 @@ if [ $# -ne 1 ]; then
 fi
 game=$1
 [ -f "$game" ] || { echo "replay: cannot open '$game'" >&2; exit 66; }
-if [ ! -x "$top/bin/carc-deck" ]; then
-	echo "replay: $top/bin/carc-deck is not built; run make in $top first" >&2
-	exit 1
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/carc-replay.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
+need carc-deck carc-render jq
+workdir
 
 carc-deck --replay "$game" > "$work/game"
 if [ -n "$out" ]; then

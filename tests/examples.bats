@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# The bot examples: examples/tournament.sh (self-play spread with GNU parallel, tables merged)
-# and examples/jqbot.sh (a bot in the shell with jq, as a pipeline stage).
+# The examples: tournament.sh (self-play spread with GNU parallel, tables merged), jqbot.sh (a
+# bot in the shell with jq, as a pipeline stage), demo.sh (make demo), botmatch.sh and
+# hotseat.sh. catapult.bats, fortune-teller.bats and pbem.bats test the others.
 
 bats_require_minimum_version 1.5.0
 load helper
@@ -220,4 +221,51 @@ jq_game() {
 	[ "$status" -eq 65 ]
 	[ -z "$output" ]
 	[[ $stderr == carc-render:* ]]
+}
+
+# ---- demo.sh, botmatch.sh, hotseat.sh ----
+
+@test "demo.sh (make demo) plays seed 3 to the end and tells the scores the final state holds" {
+	run --separate-stderr sh "$TOP/examples/demo.sh"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(get "$TOP/demo/game.carc" .phase)" = '"over"' ]
+	scores=$(carc-render --format json "$TOP/demo/game.carc" |
+	    jq -r '[.players[] | "\(.name) \(.score)"] | join(", ")')
+	[[ $output == *"final scores: $scores"* ]]
+	xmllint --noout "$TOP/demo/board.svg"
+	# every turn's state is kept, and each is the one before it played on
+	[ -f "$TOP/demo/turn-00.carc" ]
+	[ "$(get "$TOP/demo/turn-00.carc" '.log | length')" -eq 0 ]
+}
+
+@test "botmatch.sh plays a whole game, keeps it with -o, and the same seed gives the same game" {
+	run --separate-stderr sh "$TOP/examples/botmatch.sh" -o final ann,bob 5
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(get final '[.phase, [.players[].score]]')" = '["over",[13,7]]' ]
+	[ "${lines[-2]}" = "seed 5, 71 turns; final scores: ann 13, bob 7" ]
+	[ "${lines[-1]}" = "ann wins with 13 points" ]
+	sh "$TOP/examples/botmatch.sh" -o again ann,bob 5 > /dev/null
+	cmp final again
+	run --separate-stderr sh "$TOP/examples/botmatch.sh"
+	[ "$status" -eq 64 ] && [ -z "$output" ] && [[ $stderr == "usage: botmatch.sh"* ]]
+}
+
+@test "hotseat.sh: answers from a pipe play, the file is saved each step, --resume goes on" {
+	run sh -c "printf '1\n' | sh '$TOP/examples/hotseat.sh' --players ann,bob --seed 3 --save g"
+	[ "$status" -eq 0 ]
+	[[ $output == *"ann plays 0,-1,180"* ]]
+	[[ $output == *"end of input: the game is saved in g; continue with: "*"--resume g"* ]]
+	[ "$(get g .log)" = '["E/0,-1,180"]' ]
+	run sh -c "printf '1\n' | sh '$TOP/examples/hotseat.sh' --resume g"
+	[ "$status" -eq 0 ]
+	[[ $output == *"bob plays 0,-2,0"* ]]
+	[ "$(get g .log)" = '["E/0,-1,180","G/0,-2,0"]' ]
+	[ ! -e g.new ]
+	# a game file is never overwritten, and options are checked
+	run --separate-stderr sh "$TOP/examples/hotseat.sh" --save g < /dev/null
+	[ "$status" -eq 1 ] && [[ $stderr == "hotseat: 'g' exists already"* ]]
+	run --separate-stderr sh "$TOP/examples/hotseat.sh" --seed
+	[ "$status" -eq 64 ] && [[ $stderr == *"usage: hotseat.sh"* ]]
 }

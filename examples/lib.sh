@@ -1,0 +1,27 @@
+# Sourced by the examples after they set $top (the checkout) and $me (their name, for
+# messages): what each of them needs before its game, so that the scripts show the game.
+
+PATH="$top/bin:$PATH"
+
+# need TOOL...: exits 1 with one line when a carc tool is not built or jq is missing.
+need() {
+	for tool in "$@"; do
+		case $tool in
+		jq) command -v jq >/dev/null ||
+			{ echo "$me: jq is missing; run make deps in $top" >&2; exit 1; } ;;
+		*) [ -x "$top/bin/$tool" ] ||
+			{ echo "$me: $top/bin/$tool is not built; run make in $top first" >&2; exit 1; } ;;
+		esac
+	done
+}
+
+# workdir: a private folder in $work, removed however the script ends; a signal ends it with
+# the status a shell gives for that signal.
+workdir() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/carc-$me.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 141' PIPE
+	trap 'exit 143' TERM
+}
