@@ -26,32 +26,13 @@ setup() {
 	turn good 0,1,0,road:E
 }
 
-# Runs READER (its words split on purpose) on FILE, as an operand or on standard input (HOW),
-# and checks the failure contract: STATUS, nothing on stdout, one line on stderr naming the tool
-# and containing WORDS.
-refused() {
-	local want=$1 words=$2 reader=$3 how=$4 file=$5
-
-	if [ "$how" = operand ]; then
-		run --separate-stderr $reader "$file"
-	else
-		run --separate-stderr $reader < "$file"
-	fi
-	[ "$status" -eq "$want" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "${reader%% *}: "*"$words"* ]] || {
-		echo "$reader ($how $file): want $want and '$words', got $status," \
-		    "stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"
-		return 1
-	}
-}
-
 # FILE is refused by every reader, as an operand and on standard input.
 all_refuse() {
 	local want=$1 words=$2 file=$3 reader
 
 	for reader in "${readers[@]}"; do
-		refused "$want" "$words" "$reader" operand "$file"
-		refused "$want" "$words" "$reader" stdin "$file"
+		refused_by "$want" "$words" "$reader" operand "$file"
+		refused_by "$want" "$words" "$reader" stdin "$file"
 	done
 }
 
@@ -251,16 +232,16 @@ edited_json() {
 	carc-place 1,0,0 place > score
 	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
 	for reader in "carc-place 0,2,0" "carc-place --list" "carc-score" "carc-bot random"; do
-		refused 1 "carc-draw" "$reader" stdin draw
+		refused_by 1 "carc-draw" "$reader" stdin draw
 	done
 	for reader in "carc-draw" "carc-score"; do
-		refused 1 "carc-place" "$reader" stdin place
+		refused_by 1 "carc-place" "$reader" stdin place
 	done
 	for reader in "carc-draw" "carc-place 0,2,0" "carc-place --list" "carc-bot random"; do
-		refused 1 "carc-score" "$reader" stdin score
+		refused_by 1 "carc-score" "$reader" stdin score
 	done
 	for reader in "carc-draw" "carc-place 0,2,0" "carc-place --list" "carc-score" \
 	    "carc-bot random"; do
-		refused 1 "over" "$reader" stdin over
+		refused_by 1 "over" "$reader" stdin over
 	done
 }

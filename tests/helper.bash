@@ -76,3 +76,22 @@ phases() {
 	carc-place "$move" place > score
 	carc-deck --players ann,bob --seed 7 --deck U | carc-draw | carc-place 1,0,0 | carc-score > over
 }
+
+# Runs READER (its words split on purpose) on FILE, as an operand or on standard input (HOW),
+# and checks the failure contract: STATUS, nothing on stdout, one line on stderr naming the tool
+# and containing WORDS.
+refused_by() {
+	local want=$1 words=$2 reader=$3 how=$4 file=$5
+
+	if [ "$how" = operand ]; then
+		run --separate-stderr $reader "$file"
+	else
+		run --separate-stderr $reader < "$file"
+	fi
+	[ "$status" -eq "$want" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [[ $stderr == "${reader%% *}: "*"$words"* ]] || {
+		echo "$reader ($how $file): want $want and '$words', got $status," \
+		    "stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"
+		return 1
+	}
+}

@@ -41,18 +41,9 @@ setup() {
 	carc-deck --from-json --armor < good.json > good.txt
 }
 
-# READER (its words split on purpose) refuses FILE on standard input with STATUS, nothing on
-# stdout, and one line on stderr: "TOOL: " and then WORDS somewhere.
+# READER refuses FILE on standard input: refused_by (helper.bash) with the input on stdin.
 refuses() {
-	local want=$1 words=$2 reader=$3 file=$4
-
-	run --separate-stderr $reader < "$file"
-	[ "$status" -eq "$want" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [[ $stderr == "${reader%% *}: "*"$words"* ]] || {
-		echo "$reader < $file: want $want and '$words', got $status," \
-		    "stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"
-		return 1
-	}
+	refused_by "$1" "$2" "$3" stdin "$4"
 }
 
 # The bad inputs: each NAME makes NAME (the state form) and NAME.json (the JSON form).
