@@ -14,7 +14,13 @@ unit_status=${PIPESTATUS[0]}
 unit_pass=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log")
 unit_fail=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log")
 
-bats --tap tests | tee "$log"
+# The bats files run side by side, one per CPU (GNU parallel), each file's tests in order.
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+if [ "$jobs" -gt 1 ] && command -v parallel >/dev/null 2>&1; then
+	bats --tap --jobs "$jobs" --no-parallelize-within-files tests | tee "$log"
+else
+	bats --tap tests | tee "$log"
+fi
 bats_status=${PIPESTATUS[0]}
 bats_pass=$(grep -c '^ok ' "$log")
 bats_fail=$(grep -c '^not ok ' "$log")
