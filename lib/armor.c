@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "text.h"
 
 #define BEGIN_LINE "-----BEGIN CARC GAME-----"
 #define END_LINE "-----END CARC GAME-----"
@@ -266,7 +267,7 @@ read_block(const char *p, const char *end, const char *name, struct carc_buf *bi
 {
 	struct carc_buf data = { 0 }, hl = { 0 };
 	struct line l;
-	char *sum = h->checksum, got[65];
+	char *sum = h->checksum, got[65], why[96];
 	bool headers = true;
 	size_t i;
 	int rc, c, soft = 0;
@@ -297,6 +298,13 @@ read_block(const char *p, const char *end, const char *name, struct carc_buf *bi
 			if (hl.len == 0) {
 				headers = false;
 				continue;
+			}
+			/* what a mailer decoded may hold a line break or an escape: refused here, so
+			 * that no header the state does not say reaches a reader */
+			if (carc_text_check(hl.data, hl.len, CARC_TEXT_LINE, why, sizeof(why))) {
+				rc = seterr(err, CARC_EDATA, "%s: armoured state: a header line is not "
+				    "text: %s", name, why);
+				goto out;
 			}
 			if (header(hl.data, hl.len, h) == -1) {
 				rc = seterr(err, CARC_EDATA, "%s: armoured state: header line '%.*s' is "

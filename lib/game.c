@@ -1,10 +1,10 @@
 /* The game's life: a new game from a setup, the draw, the end of a turn, the end of the game. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 struct carc_game *
 game_alloc(void)
@@ -125,6 +125,7 @@ static int
 parse_players(struct carc_game *g, const char *list, struct carc_err *err)
 {
 	const char *p = list, *e;
+	char why[96];
 	size_t n;
 	int i;
 
@@ -132,15 +133,8 @@ parse_players(struct carc_game *g, const char *list, struct carc_err *err)
 	for (;;) {
 		e = strchr(p, ',');
 		n = e ? (size_t)(e - p) : strlen(p);
-		if (n == 0 || n > CARC_NAME_MAX)
-			return seterr(err, CARC_EUSAGE, "bad player name '%.*s': 1 to %d characters",
-			    (int)n, p, CARC_NAME_MAX);
-		for (i = 0; i < (int)n; i++)
-			if (!isalnum((unsigned char)p[i]) && !strchr("_-.", p[i]) &&
-			    !((unsigned char)p[i] & 0x80))
-				return seterr(err, CARC_EUSAGE,
-				    "bad player name '%.*s': letters, digits, '_', '-' and '.' only",
-				    (int)n, p);
+		if (carc_text_check(p, n, CARC_TEXT_NAME, why, sizeof(why)))
+			return seterr(err, CARC_EUSAGE, "bad player name '%.*s': %s", (int)n, p, why);
 		if (g->nplayers == CARC_MAX_PLAYERS)
 			return seterr(err, CARC_EUSAGE, "too many players: 2 to %d play",
 			    CARC_MAX_PLAYERS);

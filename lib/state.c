@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 #define MAX_LOG_WORD 95
 #define MAX_SETUP_STRING 65536
@@ -133,6 +134,8 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	char hex[17], name[32];
 	int i, f;
 
+	if (text_check_game(g, err))
+		return err->code;
 	msgpack_packer_init(&pk, out, sbuf_write);
 	msgpack_pack_map(&pk, 14);
 	pstr(&pk, "format");
@@ -499,6 +502,7 @@ static int
 read_players(struct rd *r, struct carc_game *g, const msgpack_object *pl)
 {
 	static const char *const keys[] = { "name", "score", "supply", NULL };
+	char why[96];
 	uint32_t i;
 	int j;
 	int64_t v;
@@ -518,6 +522,9 @@ read_players(struct rd *r, struct carc_game *g, const msgpack_object *pl)
 			return CARC_EDATA;
 		if (g->pl[i].name[0] == '\0')
 			return fail(r, "bad state: a player has an empty name");
+		if (carc_text_check(g->pl[i].name, strlen(g->pl[i].name), CARC_TEXT_NAME, why,
+		    sizeof(why)))
+			return fail(r, "bad state: bad player name '%s': %s", g->pl[i].name, why);
 		for (j = 0; j < (int)i; j++)
 			if (strcmp(g->pl[j].name, g->pl[i].name) == 0)
 				return fail(r, "bad state: player '%s' is named twice", g->pl[i].name);
@@ -1046,6 +1053,8 @@ read_binary(const char *data, size_t len, const char *name, struct carc_err *err
 		fail(&r, "%zu bytes of trailing data after the state", len - off);
 		goto bad;
 	}
+	if (text_check_state(&up.data, r.name, err))
+		goto bad;
 	if ((g = game_alloc()) == NULL) {
 		seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto bad;

@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "internal.h"
+#include "text.h"
 
 const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden",
 	"tent", "fair" };
@@ -556,6 +557,25 @@ prescan(struct ld *l, const char *text, size_t len)
 	return rc;
 }
 
+/* The text must be UTF-8, as the state that keeps it must: libyaml would also take UTF-16. */
+static int
+utf8_text(struct ld *l, const char *text, size_t len)
+{
+	unsigned long c, line = 1, col = 1;
+	size_t i, k;
+
+	for (i = 0; i < len; i += k) {
+		if ((k = carc_utf8_char(text + i, len - i, &c)) == 0)
+			return seterr(l->err, CARC_EDATA, "%s:%lu:%lu: not UTF-8 (byte 0x%02x)",
+			    l->file, line, col, (unsigned char)text[i]);
+		if (c == '\n')
+			line++, col = 1;
+		else
+			col++;
+	}
+	return 0;
+}
+
 static int
 parse(struct ld *l, const char *text, size_t len)
 {
@@ -564,7 +584,7 @@ parse(struct ld *l, const char *text, size_t len)
 	if (len > MAX_SET_BYTES)
 		return seterr(l->err, CARC_EDATA, "%s: a tile set larger than %d MiB", l->file,
 		    MAX_SET_BYTES >> 20);
-	if (prescan(l, text, len))
+	if (utf8_text(l, text, len) || prescan(l, text, len))
 		return CARC_EDATA;
 	if (!yaml_parser_initialize(&p))
 		return seterr(l->err, CARC_ESOFTWARE, "%s: out of memory", l->file);

@@ -1,19 +1,24 @@
 /* Small helpers of libcarc: error messages, growable buffers, the RNG and the digest. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 /* A message is one line for people: it often quotes what it refuses (a move word, a key of
- * a state, a name), so control characters there are written as C escapes. */
+ * a state, a name), so what is not a line of text there (control characters, bytes that are
+ * not UTF-8, carc_text_check) is written as C escapes, byte by byte. */
 int
 seterr(struct carc_err *err, int code, const char *fmt, ...)
 {
-	char raw[sizeof(err->msg)], *o, *end;
+	char raw[sizeof(err->msg)], *o, *end, why[8];
 	const char *p;
+	unsigned long cp;
+	size_t k, n;
 	va_list ap;
 
 	if (err == NULL)
@@ -24,12 +29,20 @@ seterr(struct carc_err *err, int code, const char *fmt, ...)
 	va_end(ap);
 	o = err->msg;
 	end = err->msg + sizeof(err->msg) - 1;
-	for (p = raw; *p && o < end; p++) {
+	n = strlen(raw);
+	for (p = raw; *p && o < end; p += k) {
 		unsigned char c = *p;
 
-		if (c >= 0x20 && c != 0x7f)
-			*o++ = c;
-		else if (end - o >= 4)
+		k = carc_utf8_char(p, n - (p - raw), &cp);
+		if (k > 0 && carc_text_check(p, k, CARC_TEXT_LINE, why, sizeof(why)) == 0) {
+			if (end - o < (ptrdiff_t)k)
+				break;
+			memcpy(o, p, k);
+			o += k;
+			continue;
+		}
+		k = 1;
+		if (end - o >= 4)
 			o += snprintf(o, end - o + 1, c == '\n' ? "\\n" : c == '\t' ? "\\t" :
 			    "\\x%02x", c);
 		else
