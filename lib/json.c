@@ -1,6 +1,5 @@
 /* The state as JSON: carc-render --format json writes it, carc-deck --from-json reads it back.
  * The JSON is the MessagePack map key for key, plus the derived "tiles_left". */
-#include <ctype.h>
 #include <inttypes.h>
 #include <msgpack.h>
 #include <stdio.h>
@@ -8,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 /* ---- MessagePack object to JSON text ---- */
 
@@ -155,30 +155,53 @@ carc_state_to_json(const struct carc_game *g, struct carc_buf *out, struct carc_
 
 /* ---- JSON text to MessagePack ---- */
 
-enum jtype { J_NULL, J_BOOL, J_INT, J_STR, J_ARR, J_OBJ };
+/* The text is read as RFC 8259 says, no more and no less: whitespace is space, tab, line feed
+ * and carriage return; a number has no leading zero, no '+', digits on both sides of a '.';
+ * a string is UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF) with escapes for
+ * the control characters, and a \u escape of a surrogate must be the first half of a pair
+ * whose second half follows. What the state makes of the values (numbers that are whole,
+ * strings that are a line of text, no key twice) is the state reader's business.
+ *
+ * The text is read twice, and nothing is built in between: the first pass checks it and counts
+ * the members of each array and object, which MessagePack writes before them; the second
+ * writes the MessagePack, no longer than the text. So the memory the JSON takes is 4 bytes a
+ * container plus the MessagePack, whatever the text holds.
+ *
+ * jansson, which Debian has, was weighed and not taken: it builds a tree of some 50 bytes a
+ * value (a million short strings would still take about 100 MiB), the packing into MessagePack
+ * and the rules above that a state adds would stay here, and its reader is larger than this
+ * one. */
 
-struct jv {
-	enum jtype type;
-	int64_t i;
-	char *s;
-	size_t len;
-	struct jv *kids;	/* arrays: items; objects: key, value, key, value ... */
-	size_t n;
-};
+#define MP_SLACK(len) ((len) / 64 + 64)	/* what MessagePack may need beyond the text: a
+					 * string of 256 bytes or more takes a longer header
+					 * than its two quotes */
 
 struct jp {
 	const char *p, *end, *start;
 	const char *name;
 	struct carc_err *err;
-	size_t values;		/* read so far, keys included */
+	bool emit;		/* the second pass: write MessagePack */
+	msgpack_packer pk;
+	uint32_t *counts;	/* members of each container, in the order they open */
+	size_t ncounts, capcounts, next;
+	size_t values;		/* members read so far, keys included */
+	int mute;		/* inside the top level's "tiles_left": derived, not written */
 };
 
 static int
-jfail(struct jp *j, const char *what)
+jfail(struct jp *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+jfail(struct jp *j, const char *fmt, ...)
 {
+	char what[200];
 	int line = 1, col = 1;
 	const char *q;
+	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
 	for (q = j->start; q < j->p && q < j->end; q++) {
 		if (*q == '\n') {
 			line++;
@@ -190,189 +213,287 @@ jfail(struct jp *j, const char *what)
 }
 
 static void
-jv_free(struct jv *v)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		jv_free(&v->kids[i]);
-	free(v->kids);
-	free(v->s);
-}
-
-static void
 skip(struct jp *j)
 {
-	while (j->p < j->end && isspace((unsigned char)*j->p))
+	while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
 		j->p++;
 }
 
-static void
-utf8(struct carc_buf *b, unsigned c)
+static bool
+writing(const struct jp *j)
 {
-	char u[4];
+	return j->emit && j->mute == 0;
+}
 
+static int
+hexdigit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The four hex digits after "\u" at p; -1 if they are not there. */
+static long
+hex4(const char *p, const char *end)
+{
+	long c = 0;
+	int i, d;
+
+	if (end - p < 4)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		if ((d = hexdigit((unsigned char)p[i])) < 0)
+			return -1;
+		c = c << 4 | d;
+	}
+	return c;
+}
+
+static size_t
+utf8_put(char *u, unsigned long c)
+{
 	if (c < 0x80) {
 		u[0] = c;
-		carc_buf_add(b, u, 1);
-	} else if (c < 0x800) {
+		return 1;
+	}
+	if (c < 0x800) {
 		u[0] = 0xc0 | c >> 6;
 		u[1] = 0x80 | (c & 0x3f);
-		carc_buf_add(b, u, 2);
-	} else if (c < 0x10000) {
+		return 2;
+	}
+	if (c < 0x10000) {
 		u[0] = 0xe0 | c >> 12;
 		u[1] = 0x80 | ((c >> 6) & 0x3f);
 		u[2] = 0x80 | (c & 0x3f);
-		carc_buf_add(b, u, 3);
-	} else {
-		u[0] = 0xf0 | c >> 18;
-		u[1] = 0x80 | ((c >> 12) & 0x3f);
-		u[2] = 0x80 | ((c >> 6) & 0x3f);
-		u[3] = 0x80 | (c & 0x3f);
-		carc_buf_add(b, u, 4);
+		return 3;
 	}
+	u[0] = 0xf0 | c >> 18;
+	u[1] = 0x80 | ((c >> 12) & 0x3f);
+	u[2] = 0x80 | ((c >> 6) & 0x3f);
+	u[3] = 0x80 | (c & 0x3f);
+	return 4;
 }
 
-static int
-hex4(struct jp *j, unsigned *c)
-{
-	int i;
+/* Where the decoded bytes of a string go: nowhere (the first pass only measures), the
+ * MessagePack, or a few bytes kept to compare a key with. */
+struct sink {
+	size_t len;		/* decoded so far */
+	char keep[16];
+	bool keeping;
+};
 
-	*c = 0;
-	for (i = 0; i < 4; i++, j->p++) {
-		if (j->p >= j->end || !isxdigit((unsigned char)*j->p))
-			return jfail(j, "bad \\u escape");
-		*c = *c * 16 + (isdigit((unsigned char)*j->p) ? *j->p - '0' :
-		    (tolower((unsigned char)*j->p) - 'a' + 10));
-	}
-	return 0;
+static void
+out(struct jp *j, struct sink *s, const char *p, size_t n)
+{
+	if (writing(j) && !s->keeping)
+		msgpack_pack_str_body(&j->pk, p, n);
+	else if (s->keeping && s->len + n <= sizeof(s->keep))
+		memcpy(s->keep + s->len, p, n);
+	s->len += n;
 }
 
+/* The string at j->p (its opening quote), its decoded bytes to the sink; j->p ends after the
+ * closing quote. Unescaped runs go out in one piece. */
 static int
-jstring(struct jp *j, struct jv *v)
+jstring_body(struct jp *j, struct sink *s)
 {
-	struct carc_buf b = { 0 };
-	unsigned c, lo;
+	const char *run, *q;
+	unsigned long c;
+	char u[4];
+	long hi, lo;
+	size_t k;
 
-	j->p++;
+	q = ++j->p;
+	run = q;
 	for (;;) {
-		if (j->p >= j->end) {
-			carc_buf_release(&b);
+		if (q >= j->end) {
+			j->p = q;
 			return jfail(j, "unterminated string");
 		}
-		if (*j->p == '"')
+		if (*q == '"')
 			break;
-		if ((unsigned char)*j->p < 0x20) {
-			carc_buf_release(&b);
+		if ((unsigned char)*q < 0x20) {
+			j->p = q;
 			return jfail(j, "control character in a string");
 		}
-		if (*j->p != '\\') {
-			carc_buf_add(&b, j->p++, 1);
+		if ((unsigned char)*q >= 0x80) {
+			if ((k = carc_utf8_char(q, j->end - q, &c)) == 0) {
+				j->p = q;
+				return jfail(j, "not UTF-8 in a string (byte 0x%02x)", (unsigned char)*q);
+			}
+			q += k;
 			continue;
 		}
-		if (++j->p >= j->end)
+		if (*q != '\\') {
+			q++;
 			continue;
-		switch (*j->p++) {
-		case '"': carc_buf_add(&b, "\"", 1); break;
-		case '\\': carc_buf_add(&b, "\\", 1); break;
-		case '/': carc_buf_add(&b, "/", 1); break;
-		case 'b': carc_buf_add(&b, "\b", 1); break;
-		case 'f': carc_buf_add(&b, "\f", 1); break;
-		case 'n': carc_buf_add(&b, "\n", 1); break;
-		case 'r': carc_buf_add(&b, "\r", 1); break;
-		case 't': carc_buf_add(&b, "\t", 1); break;
+		}
+		out(j, s, run, q - run);
+		j->p = q;
+		if (q + 1 >= j->end)
+			return jfail(j, "unterminated string");
+		switch (q[1]) {
+		case '"': case '\\': case '/':
+			out(j, s, q + 1, 1);
+			q += 2;
+			break;
+		case 'b': out(j, s, "\b", 1); q += 2; break;
+		case 'f': out(j, s, "\f", 1); q += 2; break;
+		case 'n': out(j, s, "\n", 1); q += 2; break;
+		case 'r': out(j, s, "\r", 1); q += 2; break;
+		case 't': out(j, s, "\t", 1); q += 2; break;
 		case 'u':
-			if (hex4(j, &c)) {
-				carc_buf_release(&b);
-				return CARC_EDATA;
+			if ((hi = hex4(q + 2, j->end)) < 0)
+				return jfail(j, "bad \\u escape");
+			if (hi >= 0xdc00 && hi <= 0xdfff)
+				return jfail(j, "a lone surrogate \\u%04lx", hi);
+			if (hi >= 0xd800 && hi <= 0xdbff) {
+				if (j->end - q < 12 || q[6] != '\\' || q[7] != 'u' ||
+				    (lo = hex4(q + 8, j->end)) < 0xdc00 || lo > 0xdfff)
+					return jfail(j, "a lone surrogate \\u%04lx: the second half of "
+					    "the pair must follow", hi);
+				out(j, s, u, utf8_put(u, 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00)));
+				q += 12;
+			} else {
+				out(j, s, u, utf8_put(u, hi));
+				q += 6;
 			}
-			if (c >= 0xd800 && c < 0xdc00 && j->p + 1 < j->end && j->p[0] == '\\' &&
-			    j->p[1] == 'u') {
-				j->p += 2;
-				if (hex4(j, &lo)) {
-					carc_buf_release(&b);
-					return CARC_EDATA;
-				}
-				c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
-			}
-			utf8(&b, c);
 			break;
 		default:
-			carc_buf_release(&b);
 			return jfail(j, "bad escape in a string");
 		}
+		run = q;
 	}
-	j->p++;
-	v->type = J_STR;
-	if (carc_buf_add(&b, "", 0) == -1)
-		return seterr(j->err, CARC_ESOFTWARE, "out of memory");
-	v->s = b.data;
-	v->len = b.len;
+	out(j, s, run, q - run);
+	j->p = q + 1;
 	return 0;
 }
 
-/* A whole number, read within the text: strtoll would read on past its end, which need not
- * be a NUL. Beyond int64_t when negative, or uint64_t, it is refused. */
+/* A string, as a value or a key. At the top level a key is also kept, so that "tiles_left"
+ * can be left out; *tiles_left says whether it was that one. */
 static int
-jnumber(struct jp *j, struct jv *v)
+jstring(struct jp *j, bool top_key, bool *tiles_left)
+{
+	struct sink s = { 0 };
+	const char *at = j->p;
+
+	if (top_key) {
+		s.keeping = true;
+		if (jstring_body(j, &s))
+			return CARC_EDATA;
+		*tiles_left = s.len == 10 && memcmp(s.keep, "tiles_left", 10) == 0;
+		if (*tiles_left || !writing(j))
+			return 0;
+		j->p = at;
+		s = (struct sink){ 0 };
+	}
+	if (!writing(j))
+		return jstring_body(j, &s);
+	/* the length goes first: measured, then written */
+	s.keeping = true;
+	if (jstring_body(j, &s))
+		return CARC_EDATA;
+	msgpack_pack_str(&j->pk, s.len);
+	j->p = at;
+	s = (struct sink){ 0 };
+	return jstring_body(j, &s);
+}
+
+/* A number as RFC 8259 writes one; the state holds whole numbers only, from INT64_MIN to
+ * UINT64_MAX. */
+static int
+jnumber(struct jp *j)
 {
 	const char *p = j->p;
 	bool neg = *p == '-';
-	uint64_t u = 0, lim = neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX;
+	uint64_t u = 0, lim;
 	unsigned d;
 
 	if (neg)
 		p++;
-	if (p == j->end || !isdigit((unsigned char)*p))
+	lim = neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX;
+	if (p == j->end || *p < '0' || *p > '9')
 		return jfail(j, "a number needs digits");
-	for (; p < j->end && isdigit((unsigned char)*p); p++) {
+	if (*p == '0' && p + 1 < j->end && p[1] >= '0' && p[1] <= '9')
+		return jfail(j, "a number may not start with a 0 followed by digits");
+	for (; p < j->end && *p >= '0' && *p <= '9'; p++) {
 		d = *p - '0';
 		if (u > (lim - d) / 10)
 			return jfail(j, "numbers must be whole and in range");
 		u = u * 10 + d;
 	}
-	if (p < j->end && (*p == '.' || *p == 'e' || *p == 'E'))
+	if (p < j->end && (*p == '.' || *p == 'e' || *p == 'E')) {
+		/* JSON, but not a number a state holds: said after it is checked as JSON */
+		if (*p == '.' && (++p == j->end || *p < '0' || *p > '9'))
+			return jfail(j, "a '.' in a number needs digits after it");
+		while (p < j->end && *p >= '0' && *p <= '9')
+			p++;
+		if (p < j->end && (*p == 'e' || *p == 'E')) {
+			if (++p < j->end && (*p == '+' || *p == '-'))
+				p++;
+			if (p == j->end || *p < '0' || *p > '9')
+				return jfail(j, "an exponent needs digits");
+		}
 		return jfail(j, "numbers must be whole and in range");
-	v->type = J_INT;
-	v->i = neg && u > 0 ? -(int64_t)(u - 1) - 1 : (int64_t)u;
-	v->len = neg;		/* remembers the sign for packing */
+	}
+	if (writing(j)) {
+		if (neg && u > 0)
+			msgpack_pack_int64(&j->pk, -(int64_t)(u - 1) - 1);
+		else
+			msgpack_pack_uint64(&j->pk, u);
+	}
 	j->p = p;
 	return 0;
 }
 
-static int jvalue(struct jp *, struct jv *, int);
+static int jvalue(struct jp *, int);
 
+/* A new container: in the first pass its count starts at 0, in the second it is read. */
 static int
-jpush(struct jp *j, struct jv *v, size_t *cap, struct jv **slot)
+open_count(struct jp *j, size_t *k)
 {
-	if (++j->values > MAX_VALUES)
-		return jfail(j, "more than " XSTR(MAX_VALUES) " values");
-	if (v->n == *cap) {
-		size_t c = *cap ? *cap * 2 : 8;
-		struct jv *k = realloc(v->kids, c * sizeof(*k));
-
-		if (k == NULL)
-			return seterr(j->err, CARC_ESOFTWARE, "out of memory");
-		v->kids = k;
-		*cap = c;
+	if (j->emit) {
+		*k = j->next++;
+		return 0;
 	}
-	*slot = &v->kids[v->n++];
-	memset(*slot, 0, sizeof(**slot));
+	if (j->ncounts == j->capcounts) {
+		size_t c = j->capcounts ? 2 * j->capcounts : 64;
+		uint32_t *n = realloc(j->counts, c * sizeof(*n));
+
+		if (n == NULL)
+			return seterr(j->err, CARC_ESOFTWARE, "out of memory");
+		j->counts = n;
+		j->capcounts = c;
+	}
+	*k = j->ncounts++;
+	j->counts[*k] = 0;
 	return 0;
 }
 
 /* depth: the containers around this one. jcontainer and jvalue call each other, so the
  * depth bounds the recursion. */
 static int
-jcontainer(struct jp *j, struct jv *v, int depth)
+jcontainer(struct jp *j, int depth)
 {
 	char close = *j->p == '[' ? ']' : '}';
-	size_t cap = 0;
-	struct jv *slot;
+	bool obj = close == '}', tl = false;
+	size_t k = 0;
 
 	if (depth >= MAX_DEPTH)
 		return jfail(j, "nested more than " XSTR(MAX_DEPTH) " deep");
-	v->type = close == ']' ? J_ARR : J_OBJ;
+	if (open_count(j, &k))
+		return CARC_EDATA;
+	if (writing(j)) {
+		if (obj)
+			msgpack_pack_map(&j->pk, j->counts[k]);
+		else
+			msgpack_pack_array(&j->pk, j->counts[k]);
+	}
 	j->p++;
 	skip(j);
 	if (j->p < j->end && *j->p == close) {
@@ -381,17 +502,27 @@ jcontainer(struct jp *j, struct jv *v, int depth)
 	}
 	for (;;) {
 		skip(j);
-		if (v->type == J_OBJ) {
+		if (++j->values > MAX_VALUES)
+			return jfail(j, "more than " XSTR(MAX_VALUES) " values");
+		if (obj) {
 			if (j->p >= j->end || *j->p != '"')
 				return jfail(j, "expected a string key");
-			if (jpush(j, v, &cap, &slot) || jstring(j, slot))
+			if (jstring(j, depth == 0, &tl))
 				return CARC_EDATA;
 			skip(j);
-			if (j->p >= j->end || *j->p++ != ':')
+			if (j->p >= j->end || *j->p != ':')
 				return jfail(j, "expected ':'");
+			j->p++;
+			if (++j->values > MAX_VALUES)
+				return jfail(j, "more than " XSTR(MAX_VALUES) " values");
 		}
-		if (jpush(j, v, &cap, &slot) || jvalue(j, slot, depth + 1))
+		if (!j->emit && !tl)
+			j->counts[k]++;
+		j->mute += tl;
+		if (jvalue(j, depth + 1))
 			return CARC_EDATA;
+		j->mute -= tl;
+		tl = false;
 		skip(j);
 		if (j->p < j->end && *j->p == ',') {
 			j->p++;
@@ -401,12 +532,31 @@ jcontainer(struct jp *j, struct jv *v, int depth)
 			j->p++;
 			return 0;
 		}
-		return jfail(j, close == ']' ? "expected ',' or ']'" : "expected ',' or '}'");
+		return jfail(j, obj ? "expected ',' or '}'" : "expected ',' or ']'");
 	}
 }
 
 static int
-jvalue(struct jp *j, struct jv *v, int depth)
+jword(struct jp *j, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(j->end - j->p) < n || memcmp(j->p, w, n) != 0)
+		return jfail(j, "unknown word");
+	j->p += n;
+	if (writing(j)) {
+		if (*w == 'n')
+			msgpack_pack_nil(&j->pk);
+		else if (*w == 't')
+			msgpack_pack_true(&j->pk);
+		else
+			msgpack_pack_false(&j->pk);
+	}
+	return 0;
+}
+
+static int
+jvalue(struct jp *j, int depth)
 {
 	skip(j);
 	if (j->p >= j->end)
@@ -414,77 +564,19 @@ jvalue(struct jp *j, struct jv *v, int depth)
 	switch (*j->p) {
 	case '{':
 	case '[':
-		return jcontainer(j, v, depth);
+		return jcontainer(j, depth);
 	case '"':
-		return jstring(j, v);
+		return jstring(j, false, NULL);
 	case 't':
+		return jword(j, "true");
 	case 'f':
+		return jword(j, "false");
 	case 'n':
-		if (j->end - j->p >= 4 && memcmp(j->p, "true", 4) == 0) {
-			v->type = J_BOOL;
-			v->i = 1;
-			j->p += 4;
-		} else if (j->end - j->p >= 5 && memcmp(j->p, "false", 5) == 0) {
-			v->type = J_BOOL;
-			j->p += 5;
-		} else if (j->end - j->p >= 4 && memcmp(j->p, "null", 4) == 0) {
-			v->type = J_NULL;
-			j->p += 4;
-		} else
-			return jfail(j, "unknown word");
-		return 0;
+		return jword(j, "null");
 	default:
-		if (*j->p != '-' && !isdigit((unsigned char)*j->p))
+		if (*j->p != '-' && (*j->p < '0' || *j->p > '9'))
 			return jfail(j, "unexpected character");
-		return jnumber(j, v);
-	}
-}
-
-static void
-pack(msgpack_packer *pk, const struct jv *v, int depth)
-{
-	size_t i, n = 0;
-
-	switch (v->type) {
-	case J_NULL:
-		msgpack_pack_nil(pk);
-		break;
-	case J_BOOL:
-		if (v->i)
-			msgpack_pack_true(pk);
-		else
-			msgpack_pack_false(pk);
-		break;
-	case J_INT:
-		if (v->len)
-			msgpack_pack_int64(pk, v->i);
-		else
-			msgpack_pack_uint64(pk, (uint64_t)v->i);
-		break;
-	case J_STR:
-		msgpack_pack_str(pk, v->len);
-		msgpack_pack_str_body(pk, v->s, v->len);
-		break;
-	case J_ARR:
-		msgpack_pack_array(pk, v->n);
-		for (i = 0; i < v->n; i++)
-			pack(pk, &v->kids[i], depth + 1);
-		break;
-	case J_OBJ:
-		/* the derived tiles_left of the top level is not part of the state */
-		for (i = 0; i < v->n; i += 2)
-			if (!(depth == 0 && v->kids[i].len == 10 &&
-			    memcmp(v->kids[i].s, "tiles_left", 10) == 0))
-				n++;
-		msgpack_pack_map(pk, n);
-		for (i = 0; i < v->n; i += 2) {
-			if (depth == 0 && v->kids[i].len == 10 &&
-			    memcmp(v->kids[i].s, "tiles_left", 10) == 0)
-				continue;
-			pack(pk, &v->kids[i], depth + 1);
-			pack(pk, &v->kids[i + 1], depth + 1);
-		}
-		break;
+		return jnumber(j);
 	}
 }
 
@@ -499,27 +591,33 @@ carc_state_from_json(const char *text, size_t len, const char *name, struct carc
 {
 	struct jp j = { .p = text, .end = text + len, .start = text, .name = name ? name : "stdin",
 		.err = err };
-	struct jv root = { 0 };
 	struct carc_buf mp = { 0 };
-	msgpack_packer pk;
 	struct carc_game *g = NULL;
 
-	if (jvalue(&j, &root, 0))
+	if (jvalue(&j, 0))
 		goto out;
 	skip(&j);
 	if (j.p != j.end) {
 		jfail(&j, "trailing text after the state");
 		goto out;
 	}
-	msgpack_packer_init(&pk, &mp, buf_write);
-	pack(&pk, &root, 0);
-	if (mp.data == NULL) {
+	/* the whole of the MessagePack at once: it grows no further */
+	if ((mp.data = malloc(len + MP_SLACK(len))) == NULL) {
 		seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	mp.cap = len + MP_SLACK(len);
+	msgpack_packer_init(&j.pk, &mp, buf_write);
+	j.p = text;
+	j.emit = true;
+	j.values = 0;
+	if (jvalue(&j, 0)) {
+		seterr(err, CARC_ESOFTWARE, "%s: the JSON read differently the second time", j.name);
 		goto out;
 	}
 	g = carc_state_read(mp.data, mp.len, j.name, err);
 out:
-	jv_free(&root);
+	free(j.counts);
 	carc_buf_release(&mp);
 	return g;
 }

@@ -1031,6 +1031,12 @@ read_binary(const char *data, size_t len, const char *name, struct carc_err *err
 			fail(&r, "not a carc state (%s)", why);
 			return NULL;
 		}
+		/* said before msgpack-c builds 24 bytes for each of a million values */
+		if (!(((unsigned char)*data & 0xf0) == 0x80 || (unsigned char)*data == 0xde ||
+		    (unsigned char)*data == 0xdf)) {
+			fail(&r, "not a carc state (not a map)");
+			return NULL;
+		}
 	}
 	msgpack_unpacked_init(&up);
 	ret = msgpack_unpack_next(&up, data, len, &off);

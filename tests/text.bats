@@ -2,7 +2,8 @@
 # One check of every string: a player name, a log word, a key, an armour header, a tile set's
 # text is UTF-8 and a line of text (no control character, line separator or bidirectional
 # control) within its length, whoever reads or writes it: carc-deck --players, the state
-# reader, carc-deck --from-json, the armour reader and writer.
+# reader, carc-deck --from-json, the armour reader and writer. The JSON reader follows RFC 8259
+# exactly, and takes memory in proportion to the text.
 
 bats_require_minimum_version 1.5.0
 load helper
@@ -162,4 +163,84 @@ EOF
 	{ cat "$FIX/roads.yaml"; printf '# a tab\there, and caf\xc3\xa9\r\n'; } > ok.yaml
 	carc-deck --expansions '' --tileset ok.yaml --start RS1 > g
 	carc-render --format json g | carc-deck --from-json | cmp - g
+}
+
+# ---- JSON, RFC 8259 ----
+
+# JSON TEXT, as printf writes it, given as the value of an unknown key: the JSON reader takes
+# it when the state reader then complains of the key, and refuses it with WORDS otherwise.
+json_value() {
+	printf '{"format":"carc","version":1,"x":'"$1"'}' > v.json
+	run --separate-stderr carc-deck --from-json v.json
+}
+
+@test "JSON that RFC 8259 allows is read: escapes, pairs, -0, whitespace" {
+	for v in '"\\u00e9"' '"\\ud83d\\ude00"' '"\\/\\"\\\\"' '-0' '0' '12' \
+	    '" caf\xc3\xa9 \xf0\x9f\x98\x80"' '[ 1 ,\t2\r\n]' '{"a": [], "b": {}}' 'true' 'null' \
+	    '"\\uDBFF\\uDFFF"' '18446744073709551615' '-9223372036854775808'; do
+		json_value "$v"
+		fails 65 "v.json: bad state: unknown key 'x' in the state" || { echo "value $v"; false; }
+	done
+	# escapes of control characters are JSON; a state holds none of them
+	for v in b f n r t u0001; do
+		json_value '"a\\'"$v"'"'
+		[[ $stderr == "carc-deck: v.json: bad state: a string in 'x' is not text: a control character at byte 2 "* ]]
+	done
+}
+
+@test "JSON that RFC 8259 does not allow is refused at its line and column" {
+	local v why
+	while IFS=$'\t' read -r v why; do
+		[ -n "$v" ] || continue
+		json_value "$v"
+		fails 65 "v.json:1:$why" || { echo "value $v"; false; }
+	done <<'EOF'
+"a\xff"	36: bad JSON: not UTF-8 in a string (byte 0xff)
+"\xc0\xaf"	35: bad JSON: not UTF-8 in a string (byte 0xc0)
+"\xed\xa0\x80"	35: bad JSON: not UTF-8 in a string (byte 0xed)
+"\xf4\x90\x80\x80"	35: bad JSON: not UTF-8 in a string (byte 0xf4)
+"\\ud800"	35: bad JSON: a lone surrogate \ud800: the second half of the pair must follow
+"\\ud800\\u0041"	35: bad JSON: a lone surrogate \ud800: the second half of the pair must follow
+"\\ud800\\ud800"	35: bad JSON: a lone surrogate \ud800: the second half of the pair must follow
+"\\udc00"	35: bad JSON: a lone surrogate \udc00
+"\\u12"	35: bad JSON: bad \u escape
+"\\x"	35: bad JSON: bad escape in a string
+"a\tb"	36: bad JSON: control character in a string
+03	34: bad JSON: a number may not start with a 0 followed by digits
+-01	34: bad JSON: a number may not start with a 0 followed by digits
+-	34: bad JSON: a number needs digits
++1	34: bad JSON: unexpected character
+.5	34: bad JSON: unexpected character
+1.	34: bad JSON: a '.' in a number needs digits after it
+1e	34: bad JSON: an exponent needs digits
+1.5	34: bad JSON: numbers must be whole and in range
+1e3	34: bad JSON: numbers must be whole and in range
+18446744073709551616	34: bad JSON: numbers must be whole and in range
+-9223372036854775809	34: bad JSON: numbers must be whole and in range
+[1,]	37: bad JSON: unexpected character
+{"a":1,}	41: bad JSON: expected a string key
+{"a" 1}	39: bad JSON: expected ':'
+'\''a'\''	34: bad JSON: unexpected character
+NaN	34: bad JSON: unexpected character
+tru	34: bad JSON: unknown word
+\v1	34: bad JSON: unexpected character
+EOF
+}
+
+@test "--from-json on a million short strings: memory within a small multiple of the text" {
+	grep -q fsanitize "$TOP/.flags" 2> /dev/null && skip "sanitizers change the memory taken"
+	python3 -c 'import sys; sys.stdout.write("{\"format\":\"carc\",\"version\":1,\"log\":[" +
+	    ",".join(["\"a\""] * 1000000) + "]}")' > million.json
+	[ "$(wc -c < million.json)" -eq 4000037 ]
+	run python3 - <<'EOF'
+import resource, subprocess
+p = subprocess.run(['carc-deck', '--from-json', 'million.json'], capture_output=True)
+kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(p.returncode, p.stderr.decode().strip(), kib)
+EOF
+	set -- $output
+	[ "$1" -eq 65 ]
+	[[ $output == *"million.json: bad state: the state has no 'setup'"* ]]
+	# 335 MiB before; now the MessagePack it becomes and msgpack-c's 24 bytes a value
+	[ "${!#}" -lt $((48 * 1024)) ] || { echo "took ${!#} KiB"; false; }
 }
