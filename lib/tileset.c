@@ -513,7 +513,7 @@ prescan(struct ld *l, const char *text, size_t len)
 	yaml_parser_t p;
 	yaml_event_t ev;
 	yaml_char_t *anchor;
-	int depth = 0, anchors = 0, rc = 0;
+	int depth = 0, anchors = 0, docs = 0, rc = 0;
 	bool done = false;
 
 	if (!yaml_parser_initialize(&p))
@@ -540,10 +540,18 @@ prescan(struct ld *l, const char *text, size_t len)
 		case YAML_STREAM_END_EVENT:
 			done = true;
 			break;
+		case YAML_DOCUMENT_START_EVENT:
+			docs++;
+			break;
 		default:
 			break;
 		}
-		if (depth > MAX_DEPTH)
+		/* the loader would read the first document and never look at the others */
+		if (docs > 1)
+			rc = seterr(l->err, CARC_EDATA, "%s:%lu:%lu: a second YAML document: a tile "
+			    "set is one document", l->file, (unsigned long)ev.start_mark.line + 1,
+			    (unsigned long)ev.start_mark.column + 1);
+		else if (depth > MAX_DEPTH)
 			rc = seterr(l->err, CARC_EDATA, "%s:%lu:%lu: nested more than %d deep", l->file,
 			    (unsigned long)ev.start_mark.line + 1,
 			    (unsigned long)ev.start_mark.column + 1, MAX_DEPTH);
@@ -554,6 +562,68 @@ prescan(struct ld *l, const char *text, size_t len)
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&p);
+	return rc;
+}
+
+static int
+key_order(const void *a, const void *b)
+{
+	const yaml_node_t *x = *(yaml_node_t *const *)a, *y = *(yaml_node_t *const *)b;
+	size_t n = x->data.scalar.length < y->data.scalar.length ? x->data.scalar.length :
+	    y->data.scalar.length;
+	int c = memcmp(x->data.scalar.value, y->data.scalar.value, n);
+
+	if (c != 0)
+		return c;
+	if (x->data.scalar.length != y->data.scalar.length)
+		return x->data.scalar.length < y->data.scalar.length ? -1 : 1;
+	return x->start_mark.index < y->start_mark.index ? -1 : 1;
+}
+
+/* A key twice in one map: YAML forbids it, and libyaml keeps both, so that which one counts
+ * would depend on the loader. Sorted, so that a map of many keys takes no quadratic time;
+ * the second one in the file is named. */
+static int
+unique_keys(struct ld *l)
+{
+	yaml_node_t *n, **keys = NULL, *k;
+	yaml_node_pair_t *p;
+	size_t cap = 0, nk, i;
+	int rc = 0;
+
+	for (n = l->doc.nodes.start; n < l->doc.nodes.top && rc == 0; n++) {
+		if (n->type != YAML_MAPPING_NODE)
+			continue;
+		nk = 0;
+		for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+			if ((k = node(l, p->key)) == NULL || k->type != YAML_SCALAR_NODE)
+				continue;
+			if (nk == cap) {
+				yaml_node_t **grown = realloc(keys, (cap = cap ? 2 * cap : 16) *
+				    sizeof(*keys));
+
+				if (grown == NULL) {
+					free(keys);
+					return seterr(l->err, CARC_ESOFTWARE, "out of memory");
+				}
+				keys = grown;
+			}
+			keys[nk++] = k;
+		}
+		if (nk < 2)
+			continue;
+		qsort(keys, nk, sizeof(*keys), key_order);
+		for (i = 1; i < nk && rc == 0; i++)
+			if (keys[i]->data.scalar.length == keys[i - 1]->data.scalar.length &&
+			    memcmp(keys[i]->data.scalar.value, keys[i - 1]->data.scalar.value,
+			    keys[i]->data.scalar.length) == 0)
+				rc = bad(l, keys[i], "key '%.*s' twice in one map (first at %lu:%lu)",
+				    (int)(keys[i]->data.scalar.length > 40 ? 40 :
+				    keys[i]->data.scalar.length), (const char *)keys[i]->data.scalar.value,
+				    (unsigned long)keys[i - 1]->start_mark.line + 1,
+				    (unsigned long)keys[i - 1]->start_mark.column + 1);
+	}
+	free(keys);
 	return rc;
 }
 
@@ -600,6 +670,10 @@ parse(struct ld *l, const char *text, size_t len)
 	if (yaml_document_get_root_node(&l->doc) == NULL) {
 		yaml_document_delete(&l->doc);
 		return seterr(l->err, CARC_EDATA, "%s: empty file", l->file);
+	}
+	if (unique_keys(l)) {
+		yaml_document_delete(&l->doc);
+		return CARC_EDATA;
 	}
 	return 0;
 }

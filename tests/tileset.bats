@@ -94,6 +94,29 @@ play_out() {
 	bad_set duplicate-id.yaml 9 9 "DU1"
 }
 
+@test "a key twice in one map is refused at the second, which names the first" {
+	# line 7: '    count: 3', after 'count: 1' on line 4
+	bad_set duplicate-key.yaml 7 5 "^key 'count' twice in one map \\(first at 4:5\\)$"
+	# line 8: '      - {halves: Nw Ne En Es, halves: Se Sw Ws Wn}', in a flow map, the second at 31
+	bad_set duplicate-flow-key.yaml 8 31 "^key 'halves' twice in one map \\(first at 8:10\\)$"
+}
+
+@test "a second YAML document is refused at its start, not dropped" {
+	# line 9: '---'
+	bad_set two-documents.yaml 9 1 "^a second YAML document: a tile set is one document$"
+}
+
+@test "a set with a key twice is refused inside a state too" {
+	cd "$BATS_TEST_TMPDIR"
+	carc-deck --expansions base --tileset "$FIX/roads.yaml" --seed 1 |
+	    carc-render --format json > g.json
+	jq --rawfile y "$FIX/duplicate-key.yaml" '.setup.sets[1].yaml = ($y | sub("duplicate-key"; "roads"))' \
+	    g.json > bad.json
+	run --separate-stderr carc-deck --from-json bad.json
+	[ "$status" -eq 65 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-deck: bad.json (set roads):7:5: key 'count' twice in one map (first at 4:5)" ]
+}
+
 @test "a tile id that the base set already has is refused at that id" {
 	# line 3: '  - id: U' (U is the base game's straight road)
 	bad_set base-id.yaml 3 9 "'U'"
