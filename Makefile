@@ -54,7 +54,7 @@ lib/render.o lib/svg.o lib/view.o: lib/view.h
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-bin/common.o: bin/common.h lib/carc.h
+bin/common.o: bin/common.h lib/carc.h lib/text.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)

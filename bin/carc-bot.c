@@ -2,7 +2,6 @@
  * whole games between bots in one process and a table of how each strategy did. */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +14,10 @@
 const char *progname = "carc-bot";
 
 static const char synopsis[] =
-    "usage: carc-bot [-h] [-i FILE] [--armor] [--iterations N] [--seed N] [--time MS]\n"
+    "usage: carc-bot [-h] [--armor] [--iterations N] [--seed N] [--time MS] [--version]\n"
     "                random|greedy|mcts [FILE]\n"
+    "       carc-bot [--armor] [--iterations N] [--no-wait] [--seed N] [--time MS] -i FILE\n"
+    "                random|greedy|mcts\n"
     "       carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]\n"
     "                [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]\n"
     "                [--time MS]\n";
@@ -30,7 +31,7 @@ struct cmdline {
 	const char *rules[MAXRULES + 1];
 	int nrules;
 	const char *inplace;
-	int armor;
+	int armor, nowait;
 };
 
 static int
@@ -66,19 +67,21 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		{ "expansions", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "iterations", required_argument, NULL, 'I' },
+		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
 		{ "players", required_argument, NULL, 'p' },
 		{ "rule", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "selfplay", required_argument, NULL, 'S' },
 		{ "strategies", required_argument, NULL, 'g' },
 		{ "time", required_argument, NULL, 't' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
 
 	memset(c, 0, sizeof(*c));
 	c->bot.iterations = 1000;
-	while ((ch = getopt_long(argc, argv, "+hi:", opts, NULL)) != -1) {
+	while ((ch = next_option(argc, argv, "+hi:", opts)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->armor = 1;
@@ -93,7 +96,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->strategies = optarg;
 			break;
 		case 'h':
-			usage(synopsis, 0);
+			help(synopsis);
 		case 'I':
 			c->bot.iterations = number("--iterations", optarg, 100000000);
 			break;
@@ -116,18 +119,35 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		case 't':
 			c->bot.time_ms = number("--time", optarg, 3600000);
 			break;
-		default:
-			usage(synopsis, CARC_EUSAGE);
+		case OPT_NOWAIT:
+			c->nowait = 1;
+			break;
+		case OPT_VERSION:
+			version();
 		}
 	}
 	if (c->bot.time_ms > 0 && c->bot.iterations == 1000)
 		c->bot.iterations = 0;	/* --time alone: as many playouts as fit */
 	if (c->selfplay) {
-		if (argc != optind || c->strategies == NULL || c->inplace || c->armor)
-			usage(synopsis, CARC_EUSAGE);
-	} else if (argc - optind < 1 || argc - optind > (c->inplace ? 1 : 2) || c->strategies ||
-	    c->players || c->expansions || c->nrules)
-		usage(synopsis, CARC_EUSAGE);
+		if (c->strategies == NULL)
+			usage_error("--selfplay needs --strategies");
+		if (c->inplace || c->armor || c->nowait)
+			usage_error("--selfplay does not go with %s", c->inplace ? "-i" : c->armor ?
+			    "--armor" : "--no-wait");
+		if (argc != optind)
+			usage_error("unexpected operand '%s'", argv[optind]);
+		return;
+	}
+	if (c->strategies || c->players || c->expansions || c->nrules)
+		usage_error("%s goes with --selfplay", c->strategies ? "--strategies" :
+		    c->players ? "--players" : c->expansions ? "--expansions" : "--rule");
+	if (c->nowait && !c->inplace)
+		usage_error("--no-wait goes with -i");
+	if (argc - optind < 1)
+		usage_error("no strategy given (random, greedy, mcts)");
+	if (argc - optind > (c->inplace ? 1 : 2))
+		usage_error("unexpected operand '%s'%s", argv[argc - 1],
+		    c->inplace ? ": -i names the file" : "");
 }
 
 /* ---- self-play ---- */
@@ -255,7 +275,8 @@ main(int argc, char **argv)
 	if (c.selfplay)
 		return selfplay(&c);
 	c.bot.strategy = strategy(argv[optind]);
-	g = read_state(c.inplace ? c.inplace : argv[optind + 1], &armored);
+	g = c.inplace ? inplace_read(c.inplace, c.nowait, &armored) :
+	    read_state(argv[optind + 1], &armored);
 	if (carc_bot_move(g, &c.bot, word, sizeof(word), &err))
 		die_err(&err);
 	write_state(g, c.inplace, c.armor || (c.inplace && armored));

@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +15,11 @@ const char *progname = "carc-deck";
 static const char synopsis[] =
     "usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expansions SET,...]\n"
     "                 [--tileset FILE] [--rule KEY=VALUE] [--start ID] [--stack ID,...]\n"
-    "                 [--deck ID,...]\n"
+    "                 [--deck ID,...] [--version]\n"
     "       carc-deck [--armor] --from-json [FILE]\n"
     "       carc-deck [--armor] --replay FILE\n"
-    "       carc-deck [--armor] -i FILE\n"
-    "       carc-deck --verify FILE\n";
+    "       carc-deck [--armor] [--no-wait] -i FILE\n"
+    "       carc-deck --verify [FILE]\n";
 
 #define MAXLIST 16
 #define SEED_MAX 9007199254740991ULL	/* 2^53 - 1 */
@@ -30,9 +29,9 @@ struct cmdline {
 	const char *tilesets[MAXLIST + 1];
 	const char *rules[MAXLIST + 1];
 	int ntilesets, nrules;
-	int from_json;
-	const char *replay, *verify, *inplace;
-	int armor;
+	int from_json, verify;
+	const char *replay, *inplace;
+	int armor, nowait;
 	int seeded;
 };
 
@@ -57,6 +56,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		{ "expansions", required_argument, NULL, 'e' },
 		{ "from-json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
 		{ "players", required_argument, NULL, 'p' },
 		{ "replay", required_argument, NULL, 'R' },
 		{ "rule", required_argument, NULL, 'r' },
@@ -64,14 +64,15 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		{ "stack", required_argument, NULL, 'k' },
 		{ "start", required_argument, NULL, 'S' },
 		{ "tileset", required_argument, NULL, 't' },
-		{ "verify", required_argument, NULL, 'V' },
+		{ "verify", no_argument, NULL, 'V' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
 	int ch;
 
 	memset(c, 0, sizeof(*c));
-	while ((ch = getopt_long(argc, argv, "hi:", opts, NULL)) != -1) {
+	while ((ch = next_option(argc, argv, "hi:", opts)) != -1) {
 		switch (ch) {
 		case 'i':
 			c->inplace = inplace_arg(optarg);
@@ -86,7 +87,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->setup.expansions = optarg;
 			break;
 		case 'h':
-			usage(synopsis, 0);
+			help(synopsis);
 		case 'j':
 			c->from_json = 1;
 			break;
@@ -124,22 +125,28 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->tilesets[c->ntilesets++] = optarg;
 			break;
 		case 'V':
-			c->verify = optarg;
+			c->verify = 1;
 			break;
-		default:
-			usage(synopsis, CARC_EUSAGE);
+		case OPT_NOWAIT:
+			c->nowait = 1;
+			break;
+		case OPT_VERSION:
+			version();
 		}
 	}
-	if (c->from_json ? argc - optind > 1 : argc != optind)
-		usage(synopsis, CARC_EUSAGE);
-	if (c->from_json + !!c->replay + !!c->verify + !!c->inplace > 1 ||
-	    (c->verify && c->armor))
-		usage(synopsis, CARC_EUSAGE);
+	if (c->from_json + !!c->replay + c->verify + !!c->inplace > 1)
+		usage_error("--from-json, --replay, --verify and -i exclude each other");
+	if (argc - optind > ((c->from_json || c->verify) ? 1 : 0))
+		usage_error("unexpected operand '%s'", argv[argc - 1]);
+	if (c->verify && c->armor)
+		usage_error("--verify writes no state: --armor does not go with it");
+	if (c->nowait && !c->inplace)
+		usage_error("--no-wait goes with -i");
 	if ((c->from_json || c->replay || c->verify || c->inplace) && (c->setup.players ||
 	    c->seeded ||
 	    c->setup.expansions || c->nrules || c->ntilesets || c->setup.start || c->setup.stack ||
 	    c->setup.deck))
-		die(CARC_EUSAGE, "%s takes the whole game from %s; drop the other options",
+		usage_error("%s takes the whole game from %s; drop the other options",
 		    c->from_json ? "--from-json" : c->replay ? "--replay" : c->verify ? "--verify" :
 		    "-i", c->from_json ? "the JSON" : "the state");
 	c->setup.tilesets = c->tilesets;
@@ -152,7 +159,7 @@ verify(const char *path)
 {
 	struct carc_err err = { 0 };
 	struct carc_game *g, *r;
-	const char *name = strcmp(path, "-") != 0 ? path : "stdin";
+	const char *name = path && strcmp(path, "-") != 0 ? path : "stdin";
 	char msg[sizeof(err.msg)];
 	int replayed, differs;
 
@@ -178,15 +185,18 @@ main(int argc, char **argv)
 	int armored = 0;
 
 	parse_cmdline(argc, argv, &c);
+	if (c.from_json || c.verify)
+		emptied_hint = "write to another file";
 	if (c.verify) {
-		verify(c.verify);
+		verify(argv[optind]);
 		return 0;
 	}
 	/* -i FILE is --replay FILE written back to FILE: the game its log gives, in place */
 	if (c.inplace)
 		c.replay = c.inplace;
 	if (c.replay) {
-		struct carc_game *o = read_state(c.replay, &armored);
+		struct carc_game *o = c.inplace ? inplace_read(c.inplace, c.nowait, &armored) :
+		    read_state(c.replay, &armored);
 
 		g = carc_game_replay(o, &err);
 		carc_game_free(o);
@@ -196,8 +206,7 @@ main(int argc, char **argv)
 		struct carc_buf in = { 0 };
 		const char *path = argv[optind];
 
-		if (carc_file_read(path, &in, &err))
-			die_err(&err);
+		read_input(path, &in);
 		g = carc_state_from_json(in.data ? in.data : "", in.len,
 		    path && strcmp(path, "-") ? path : "stdin", &err);
 		carc_buf_release(&in);

@@ -1,12 +1,13 @@
 /* carc-draw: draw the tile for the player to move; tiles that fit nowhere are set aside. */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "common.h"
 
 const char *progname = "carc-draw";
 
-static const char synopsis[] = "usage: carc-draw [-h] [-i FILE] [--armor] [FILE]\n";
+static const char synopsis[] =
+    "usage: carc-draw [-h] [--armor] [--version] [FILE]\n"
+    "       carc-draw [--armor] [--no-wait] -i FILE\n";
 
 int
 main(int argc, char **argv)
@@ -14,24 +15,33 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	const char *inplace = NULL;
-	int ch, armor = 0, armored;
+	int ch, armor = 0, armored, nowait = 0;
 
-	while ((ch = getopt_long(argc, argv, "hi:", opts, NULL)) != -1) {
+	while ((ch = next_option(argc, argv, "hi:", opts)) != -1) {
 		if (ch == 'a')
 			armor = 1;
 		else if (ch == 'i')
 			inplace = inplace_arg(optarg);
+		else if (ch == OPT_NOWAIT)
+			nowait = 1;
+		else if (ch == OPT_VERSION)
+			version();
 		else
-			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+			help(synopsis);
 	}
 	if (argc - optind > (inplace ? 0 : 1))
-		usage(synopsis, CARC_EUSAGE);
-	g = read_state(inplace ? inplace : argv[optind], &armored);
+		usage_error("unexpected operand '%s'%s", argv[argc - 1],
+		    inplace ? ": -i names the file" : "");
+	if (nowait && !inplace)
+		usage_error("--no-wait goes with -i");
+	g = inplace ? inplace_read(inplace, nowait, &armored) : read_state(argv[optind], &armored);
 	if (carc_game_draw(g, &err))
 		die_err(&err);
 	write_state(g, inplace, armor || (inplace && armored));

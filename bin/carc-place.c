@@ -1,6 +1,5 @@
 /* carc-place: apply one decision of the player to move, or list every legal one. */
 #include <ctype.h>
-#include <getopt.h>
 #include <stdio.h>
 
 #include "common.h"
@@ -8,7 +7,8 @@
 const char *progname = "carc-place";
 
 static const char synopsis[] =
-    "usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]\n"
+    "usage: carc-place [-h] [--armor] [--version] MOVE [FILE]\n"
+    "       carc-place [--armor] [--no-wait] -i FILE MOVE\n"
     "       carc-place --list [FILE]\n";
 
 int
@@ -18,30 +18,44 @@ main(int argc, char **argv)
 		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	const char *inplace = NULL;
-	int ch, list = 0, nopt, armor = 0, armored;
+	int ch, list = 0, nopt, armor = 0, armored, nowait = 0, n;
 
 	/* A move with a negative x (-1,0,90) is an operand, not options: stop getopt before it. */
 	for (nopt = 1; nopt < argc; nopt++)
 		if (argv[nopt][0] == '-' && isdigit((unsigned char)argv[nopt][1]))
 			break;
-	while ((ch = getopt_long(nopt, argv, "+hi:l", opts, NULL)) != -1) {
+	while ((ch = next_option(nopt, argv, "+hi:l", opts)) != -1) {
 		if (ch == 'a')
 			armor = 1;
 		else if (ch == 'i')
 			inplace = inplace_arg(optarg);
 		else if (ch == 'l')
 			list = 1;
+		else if (ch == OPT_NOWAIT)
+			nowait = 1;
+		else if (ch == OPT_VERSION)
+			version();
 		else
-			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+			help(synopsis);
 	}
-	if (list ? argc - optind > 1 || inplace || armor :
-	    argc - optind < 1 || argc - optind > (inplace ? 1 : 2))
-		usage(synopsis, CARC_EUSAGE);
+	n = argc - optind;
+	if (list && (inplace || armor || nowait))
+		usage_error("--list does not go with %s", inplace ? "-i" : armor ? "--armor" :
+		    "--no-wait");
+	if (nowait && !inplace)
+		usage_error("--no-wait goes with -i");
+	if (!list && n < 1)
+		usage_error("no MOVE given");
+	if (n > (list ? 1 : inplace ? 1 : 2))
+		usage_error("unexpected operand '%s'%s", argv[argc - 1],
+		    inplace ? ": -i names the file" : "");
 	if (list) {
 		struct carc_buf out = { 0 };
 
@@ -51,7 +65,8 @@ main(int argc, char **argv)
 		write_text(&out);
 		carc_buf_release(&out);
 	} else {
-		g = read_state(inplace ? inplace : argv[optind + 1], &armored);
+		g = inplace ? inplace_read(inplace, nowait, &armored) :
+		    read_state(argv[optind + 1], &armored);
 		if (carc_game_place(g, argv[optind], &err))
 			die_err(&err);
 		write_state(g, inplace, armor || (inplace && armored));

@@ -1,7 +1,6 @@
 /* carc-render: show a game to people (ascii, ansi, svg), to programs (json), or mail it to the
  * player to move (email). */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,7 @@ const char *progname = "carc-render";
 
 static const char synopsis[] =
     "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
-    "                   [--no-coords] [--player-colors COLOR,...] [FILE]\n"
+    "                   [--no-coords] [--player-colors COLOR,...] [--version] [FILE]\n"
     "       carc-render --format email [--from ADDR] [--to ADDR] [FILE]\n";
 
 enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO };
@@ -59,6 +58,7 @@ main(int argc, char **argv)
 		{ "no-coords", no_argument, NULL, O_NOCOORDS },
 		{ "player-colors", required_argument, NULL, O_COLORS },
 		{ "to", required_argument, NULL, O_TO },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct carc_cell cells[MAXHIGHLIGHT];
@@ -70,7 +70,7 @@ main(int argc, char **argv)
 	const char *format = isatty(STDOUT_FILENO) ? "ansi" : "ascii";
 	int ch, rc, pictures = 0;
 
-	while ((ch = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((ch = next_option(argc, argv, "f:h", opts)) != -1) {
 		switch (ch) {
 		case 'f':
 			format = optarg;
@@ -101,21 +101,27 @@ main(int argc, char **argv)
 			if (carc_render_colors(&ro, optarg, &err))
 				die_err(&err);
 			break;
+		case OPT_VERSION:
+			version();
 		default:
-			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+			help(synopsis);
 		}
 	}
 	if (argc - optind > 1)
-		usage(synopsis, CARC_EUSAGE);
+		usage_error("unexpected operand '%s'", argv[argc - 1]);
 	if (strcmp(format, "ascii") != 0 && strcmp(format, "ansi") != 0 &&
 	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0 &&
 	    strcmp(format, "email") != 0)
 		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, email)", format);
-	if ((strcmp(format, "email") == 0) ? pictures : eo.from || eo.to)
-		usage(synopsis, CARC_EUSAGE);
+	if (strcmp(format, "email") == 0 && pictures)
+		usage_error("--highlight, --legal, --no-coords and --player-colors do not go with "
+		    "--format email");
+	if (strcmp(format, "email") != 0 && (eo.from || eo.to))
+		usage_error("--from and --to go with --format email");
 	if (carc_email_check(&eo, &err))
 		die_err(&err);
 	ro.color = strcmp(format, "ansi") == 0;
+	emptied_hint = "write to another file";
 	g = read_state(argv[optind], NULL);
 	if (strcmp(format, "email") == 0)
 		rc = carc_render_email(g, &eo, &out, &err);

@@ -1,12 +1,13 @@
 /* carc-score: score what the placement completed, pass the turn, end the game when it ends. */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "common.h"
 
 const char *progname = "carc-score";
 
-static const char synopsis[] = "usage: carc-score [-hv] [-i FILE] [--armor] [FILE]\n";
+static const char synopsis[] =
+    "usage: carc-score [-hv] [--armor] [--version] [FILE]\n"
+    "       carc-score [-v] [--armor] [--no-wait] -i FILE\n";
 
 int
 main(int argc, char **argv)
@@ -14,26 +15,35 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "armor", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	const char *inplace = NULL;
-	int ch, verbose = 0, armor = 0, armored;
+	int ch, verbose = 0, armor = 0, armored, nowait = 0;
 
-	while ((ch = getopt_long(argc, argv, "hi:v", opts, NULL)) != -1) {
+	while ((ch = next_option(argc, argv, "hi:v", opts)) != -1) {
 		if (ch == 'a')
 			armor = 1;
 		else if (ch == 'i')
 			inplace = inplace_arg(optarg);
 		else if (ch == 'v')
 			verbose = 1;
+		else if (ch == OPT_NOWAIT)
+			nowait = 1;
+		else if (ch == OPT_VERSION)
+			version();
 		else
-			usage(synopsis, ch == 'h' ? 0 : CARC_EUSAGE);
+			help(synopsis);
 	}
 	if (argc - optind > (inplace ? 0 : 1))
-		usage(synopsis, CARC_EUSAGE);
-	g = read_state(inplace ? inplace : argv[optind], &armored);
+		usage_error("unexpected operand '%s'%s", argv[argc - 1],
+		    inplace ? ": -i names the file" : "");
+	if (nowait && !inplace)
+		usage_error("--no-wait goes with -i");
+	g = inplace ? inplace_read(inplace, nowait, &armored) : read_state(argv[optind], &armored);
 	if (carc_game_score(g, &err))
 		die_err(&err);
 	write_state(g, inplace, armor || (inplace && armored));

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The release, the one place it is written: every tool's --version prints it. */
+#define CARC_VERSION "0.1.0"
 #define CARC_FORMAT_VERSION 1
 #define CARC_MAX_PLAYERS 6
 #define CARC_NAME_MAX 32
@@ -18,7 +20,8 @@ enum carc_status {
 	CARC_EDATA = 65,	/* bad input data: state, JSON, YAML */
 	CARC_ENOINPUT = 66,	/* an input file cannot be opened */
 	CARC_ESOFTWARE = 70,	/* out of memory or an internal fault */
-	CARC_EIO = 74		/* output could not be written */
+	CARC_EIO = 74,		/* output could not be written */
+	CARC_EBUSY = 75		/* -i --no-wait: another tool is updating the file */
 };
 
 struct carc_err {

@@ -4,8 +4,10 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-bot [-h] [-i FILE] [--armor] [--iterations N] [--seed N] [--time MS]
+usage="usage: carc-bot [-h] [--armor] [--iterations N] [--seed N] [--time MS] [--version]
                 random|greedy|mcts [FILE]
+       carc-bot [--armor] [--iterations N] [--no-wait] [--seed N] [--time MS] -i FILE
+                random|greedy|mcts
        carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]
                 [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]
                 [--time MS]"
@@ -33,11 +35,17 @@ setup() {
 @test "no strategy, an unknown option or too many operands is a usage error" {
 	phases
 	run --separate-stderr carc-bot
-	misused
+	misused "no strategy given (random, greedy, mcts)"
 	run --separate-stderr carc-bot -x random place
-	misused
+	misused "unknown option '-x'"
+	run --separate-stderr carc-bot --time
+	misused "option '--time' needs a value"
+	run --separate-stderr carc-bot --seed
+	misused "option '--seed' needs a value"
 	run --separate-stderr carc-bot random place place
-	misused
+	misused "unexpected operand 'place'"
+	run --separate-stderr carc-bot --no-wait random place
+	misused "--no-wait goes with -i"
 }
 
 @test "an unknown strategy or a bad seed is a usage error" {
@@ -186,11 +194,13 @@ setup() {
 	run --separate-stderr carc-bot --selfplay 0 --strategies random
 	fails 64 "--selfplay needs at least one game"
 	run --separate-stderr carc-bot --selfplay 2
-	misused
+	misused "--selfplay needs --strategies"
+	run --separate-stderr carc-bot --selfplay 2 --strategies random -i place
+	misused "--selfplay does not go with -i"
 	run --separate-stderr carc-bot --selfplay 2 --strategies genius
 	fails 64 "unknown strategy 'genius'"
 	run --separate-stderr carc-bot --strategies random mcts place
-	misused
+	misused "--strategies goes with --selfplay"
 }
 
 @test "--selfplay prints one row per strategy and the games per second" {

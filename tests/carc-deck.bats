@@ -6,11 +6,11 @@ load helper
 
 usage="usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expansions SET,...]
                  [--tileset FILE] [--rule KEY=VALUE] [--start ID] [--stack ID,...]
-                 [--deck ID,...]
+                 [--deck ID,...] [--version]
        carc-deck [--armor] --from-json [FILE]
        carc-deck [--armor] --replay FILE
-       carc-deck [--armor] -i FILE
-       carc-deck --verify FILE"
+       carc-deck [--armor] [--no-wait] -i FILE
+       carc-deck --verify [FILE]"
 tool=carc-deck
 
 setup() {
@@ -38,15 +38,33 @@ summary() {
 	    sed 's/^ //; s/ $//')" ]
 }
 
-@test "an unknown option or an operand is a usage error" {
+@test "a usage error is one line that names the fault and points at --help" {
 	run --separate-stderr carc-deck --bogus
-	misused
+	misused "unknown option '--bogus'"
+	run --separate-stderr carc-deck --sede 3
+	misused "unknown option '--sede'"
 	run --separate-stderr carc-deck --seed 1 ann,bob
-	misused
+	misused "unexpected operand 'ann,bob'"
 	run --separate-stderr carc-deck --players
-	misused
+	misused "option '--players' needs a value"
+	run --separate-stderr carc-deck --s 1
+	misused "ambiguous option '--s' (--seed, --stack, --start)"
+	run --separate-stderr carc-deck --armor=1
+	misused "option '--armor' takes no value"
+	run --separate-stderr carc-deck -q
+	misused "unknown option '-q'"
 	run --separate-stderr carc-deck --from-json a.json b.json
-	misused
+	misused "unexpected operand 'b.json'"
+	run --separate-stderr carc-deck --from-json --verify
+	misused "--from-json, --replay, --verify and -i exclude each other"
+	run --separate-stderr carc-deck --verify --armor game
+	misused "--verify writes no state: --armor does not go with it"
+	run --separate-stderr carc-deck --no-wait
+	misused "--no-wait goes with -i"
+	run --separate-stderr carc-deck --replay game --seed 3
+	misused "--replay takes the whole game from the state; drop the other options"
+	run --separate-stderr carc-deck -i -
+	misused "-i updates a file: it cannot update standard input"
 }
 
 @test "a new game: the start tile at 0,0, 71 tiles to draw, the first player to draw" {
@@ -96,6 +114,11 @@ summary() {
 		run --separate-stderr carc-deck --seed "$bad"
 		fails 64 "bad seed '$bad'"
 	done
+	# and carc-deck(1) says the same range
+	run --separate-stderr carc-deck --seed 9007199254740992
+	fails 64 "bad seed '9007199254740992': seeds go up to 9007199254740991"
+	[ "$(sed -n '/^\.It Fl -seed Ar N$/,/^\.It /p' "$TOP/man/carc-deck.1" |
+	    grep -c '^a whole number from 0 to 9007199254740991$')" -eq 1 ]
 }
 
 @test "two to six players play, in the order given" {

@@ -4,7 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-draw [-h] [-i FILE] [--armor] [FILE]"
+usage="usage: carc-draw [-h] [--armor] [--version] [FILE]
+       carc-draw [--armor] [--no-wait] -i FILE"
 tool=carc-draw
 
 setup() {
@@ -22,15 +23,26 @@ setup() {
 	[ -f "$TOP/man/carc-draw.1" ]
 	run synopsis carc-draw
 	[ "$status" -eq 0 ]
-	[ "$output" = "${usage#usage: }" ]
+	[ "$output" = "$(printf '%s\n' "$usage" | sed 's/^usage: //' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//')" ]
 }
 
-@test "an unknown option or a second operand is a usage error" {
+@test "a usage error is one line that names the fault and points at --help" {
 	phases
 	run --separate-stderr carc-draw -x draw
-	misused
+	misused "unknown option '-x'"
+	run --separate-stderr carc-draw --bogus draw
+	misused "unknown option '--bogus'"
+	run --separate-stderr carc-draw --armor=yes draw
+	misused "option '--armor' takes no value"
+	run --separate-stderr carc-draw -i
+	misused "option '-i' needs a value"
 	run --separate-stderr carc-draw draw draw
-	misused
+	misused "unexpected operand 'draw'"
+	run --separate-stderr carc-draw -i draw place
+	misused "unexpected operand 'place': -i names the file"
+	run --separate-stderr carc-draw --no-wait draw
+	misused "--no-wait goes with -i"
 }
 
 @test "draws the top tile of the supply for the player to move" {

@@ -4,7 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]
+usage="usage: carc-place [-h] [--armor] [--version] MOVE [FILE]
+       carc-place [--armor] [--no-wait] -i FILE MOVE
        carc-place --list [FILE]"
 tool=carc-place
 
@@ -35,13 +36,19 @@ drawn_road() {
 @test "no move, an unknown option or too many operands is a usage error" {
 	drawn_road
 	run --separate-stderr carc-place
-	misused
+	misused "no MOVE given"
 	run --separate-stderr carc-place -x 1,0,0 drawn
-	misused
+	misused "unknown option '-x'"
+	run --separate-stderr carc-place --lst drawn
+	misused "unknown option '--lst'"
 	run --separate-stderr carc-place 1,0,0 drawn drawn
-	misused
+	misused "unexpected operand 'drawn'"
 	run --separate-stderr carc-place --list drawn drawn
-	misused
+	misused "unexpected operand 'drawn'"
+	run --separate-stderr carc-place --list -i drawn
+	misused "--list does not go with -i"
+	run --separate-stderr carc-place --list --armor drawn
+	misused "--list does not go with --armor"
 }
 
 @test "places the drawn tile: the board, the log and the phase say so" {

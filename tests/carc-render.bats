@@ -6,7 +6,7 @@ bats_require_minimum_version 1.5.0
 load helper
 
 usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
-                   [--no-coords] [--player-colors COLOR,...] [FILE]
+                   [--no-coords] [--player-colors COLOR,...] [--version] [FILE]
        carc-render --format email [--from ADDR] [--to ADDR] [FILE]"
 tool=carc-render
 
@@ -32,11 +32,17 @@ setup() {
 @test "an unknown option, an unknown format or a second operand is a usage error" {
 	phases 1,0,0,road:E
 	run --separate-stderr carc-render -x draw
-	misused
+	misused "unknown option '-x'"
 	run --separate-stderr carc-render draw draw
-	misused
+	misused "unexpected operand 'draw'"
 	run --separate-stderr carc-render --format
-	misused
+	misused "option '--format' needs a value"
+	run --separate-stderr carc-render --f svg draw
+	misused "ambiguous option '--f' (--format, --from)"
+	run --separate-stderr carc-render --from a@b.c draw
+	misused "--from and --to go with --format email"
+	run --separate-stderr carc-render --format email --legal draw
+	misused "--highlight, --legal, --no-coords and --player-colors do not go with --format email"
 	run --separate-stderr carc-render --format xml draw
 	fails 64 "unknown format 'xml'"
 }

@@ -4,7 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-score [-hv] [-i FILE] [--armor] [FILE]"
+usage="usage: carc-score [-hv] [--armor] [--version] [FILE]
+       carc-score [-v] [--armor] [--no-wait] -i FILE"
 tool=carc-score
 
 setup() {
@@ -22,15 +23,22 @@ setup() {
 	[ -f "$TOP/man/carc-score.1" ]
 	run synopsis carc-score
 	[ "$status" -eq 0 ]
-	[ "$output" = "${usage#usage: }" ]
+	[ "$output" = "$(printf '%s\n' "$usage" | sed 's/^usage: //' | tr -s ' \n' '  ' |
+	    sed 's/^ //; s/ $//')" ]
 }
 
 @test "an unknown option or a second operand is a usage error" {
 	phases
 	run --separate-stderr carc-score -x score
-	misused
+	misused "unknown option '-x'"
+	run --separate-stderr carc-score -vx score
+	misused "unknown option '-x'"
+	run --separate-stderr carc-score --verbose score
+	misused "unknown option '--verbose'"
 	run --separate-stderr carc-score score score
-	misused
+	misused "unexpected operand 'score'"
+	run --separate-stderr carc-score --no-wait score
+	misused "--no-wait goes with -i"
 }
 
 @test "a placement that completes nothing passes the turn to the next player" {

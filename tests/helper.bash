@@ -47,12 +47,12 @@ fails() {
 	    { echo "want $1 and '$2', got $status, stdout '$(printf %s "${output:0:40}" | cat -v)', stderr '$stderr'"; false; }
 }
 
-# A usage error after `run --separate-stderr`: status 64, nothing on stdout, the file's $usage
-# on stderr.
+# A usage error after `run --separate-stderr`: status 64, nothing on stdout, and the one line
+# "$tool: MESSAGE; try '$tool --help'" on stderr.
 misused() {
-	[ "$status" -eq 64 ]
-	[ -z "$output" ]
-	[[ $stderr == *"$usage" ]]
+	[ "$status" -eq 64 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
+	    [ "$stderr" = "$tool: $1; try '$tool --help'" ] ||
+	    { echo "want 64 and '$tool: $1; try '$tool --help'', got $status, stdout '${output:0:40}', stderr '$stderr'"; false; }
 }
 
 # The jq FILTER of the JSON form of the state FILE, on one line.

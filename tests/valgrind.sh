@@ -30,6 +30,9 @@ carc-render --format email --from ann@example.org --to bob@example.org drawing >
 cp drawing inplace
 carc-render --format json drawing | jq '.players[1].score = 41' | carc-deck --from-json > edited
 cp edited mend
+cp drawing readonly && chmod 444 readonly
+printf '{"format":"carc","version":1,"x":"\\ud800"}' > surrogate.json
+printf 'name: r\ntiles:\n  - {id: A, id: B}\n' > dupkey.yaml
 
 vg() {
 	valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
@@ -55,6 +58,14 @@ done <<'EOF'
 0  | carc-deck --expansions '' --tileset "$top/tests/fixtures/tilesets/roads.yaml" --start RS1
 0  | carc-deck --from-json drawing.json
 0  | carc-deck -h
+0  | carc-deck --version
+64 | carc-deck --sede 3
+64 | carc-deck --s 3
+64 | carc-deck --players $'a\xff,b'
+65 | carc-deck --from-json surrogate.json
+65 | carc-deck --expansions '' --tileset dupkey.yaml
+65 | carc-draw drawing.json
+74 | carc-draw -i readonly
 64 | carc-deck --players ann
 64 | carc-deck --bogus
 64 | carc-deck --deck U,Z
