@@ -23,7 +23,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
 	lib/game.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
-	lib/sha256.o lib/state.o lib/svg.o lib/text.o lib/tileset.o lib/util.o lib/view.o
+	lib/sha256.o lib/since.o lib/state.o lib/svg.o lib/text.o lib/tileset.o lib/util.o \
+	lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -48,6 +49,7 @@ lib/libcarc.a: $(LIBOBJ)
 
 $(LIBOBJ) bin/common.o: .flags
 $(LIBOBJ): lib/carc.h lib/internal.h lib/text.h
+lib/replay.o lib/since.o: lib/since.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
 
 .SUFFIXES: .c .o
@@ -55,6 +57,7 @@ lib/render.o lib/svg.o lib/view.o: lib/view.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 bin/common.o: bin/common.h lib/carc.h lib/text.h
+bin/carc-deck: lib/since.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
@@ -72,7 +75,7 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/text.h lib/view.h
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/since.h lib/text.h lib/view.h
 	@mkdir -p tests/fuzz/build
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "since.h"
 
 const char *progname = "carc-deck";
 
@@ -19,7 +20,7 @@ static const char synopsis[] =
     "       carc-deck [--armor] --from-json [FILE]\n"
     "       carc-deck [--armor] --replay FILE\n"
     "       carc-deck [--armor] [--no-wait] -i FILE\n"
-    "       carc-deck --verify [FILE]\n";
+    "       carc-deck --verify [--since OLD [--as NAME]] [FILE]\n";
 
 #define MAXLIST 16
 #define SEED_MAX 9007199254740991ULL	/* 2^53 - 1 */
@@ -30,7 +31,7 @@ struct cmdline {
 	const char *rules[MAXLIST + 1];
 	int ntilesets, nrules;
 	int from_json, verify;
-	const char *replay, *inplace;
+	const char *replay, *inplace, *since, *as;
 	int armor, nowait;
 	int seeded;
 };
@@ -52,6 +53,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 {
 	static const struct option opts[] = {
 		{ "armor", no_argument, NULL, 'a' },
+		{ "as", required_argument, NULL, 'A' },
 		{ "deck", required_argument, NULL, 'd' },
 		{ "expansions", required_argument, NULL, 'e' },
 		{ "from-json", no_argument, NULL, 'j' },
@@ -61,6 +63,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		{ "replay", required_argument, NULL, 'R' },
 		{ "rule", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "since", required_argument, NULL, 'O' },
 		{ "stack", required_argument, NULL, 'k' },
 		{ "start", required_argument, NULL, 'S' },
 		{ "tileset", required_argument, NULL, 't' },
@@ -80,6 +83,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		case 'a':
 			c->armor = 1;
 			break;
+		case 'A':
+			c->as = optarg;
+			break;
 		case 'd':
 			c->setup.deck = optarg;
 			break;
@@ -93,6 +99,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			break;
 		case 'k':
 			c->setup.stack = optarg;
+			break;
+		case 'O':
+			c->since = optarg;
 			break;
 		case 'p':
 			c->setup.players = optarg;
@@ -140,6 +149,10 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		usage_error("unexpected operand '%s'", argv[argc - 1]);
 	if (c->verify && c->armor)
 		usage_error("--verify writes no state: --armor does not go with it");
+	if (c->since && !c->verify)
+		usage_error("--since goes with --verify");
+	if (c->as && !c->since)
+		usage_error("--as goes with --since");
 	if (c->nowait && !c->inplace)
 		usage_error("--no-wait goes with -i");
 	if ((c->from_json || c->replay || c->verify || c->inplace) && (c->setup.players ||
@@ -153,18 +166,48 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	c->setup.rules = c->rules;
 }
 
-/* --verify: the state against the game its log gives; the first difference, in one line. */
+/* --verify: the state against the game its log gives; the first difference, in one line.
+ * With --since OLD, also against OLD, the game last sent: the same setup, OLD's log its
+ * beginning, and no decision since made on the turns of the player checking (--as NAME, or
+ * the player the game waits for). */
 static void
-verify(const char *path)
+verify(const char *path, const char *since, const char *as)
 {
 	struct carc_err err = { 0 };
-	struct carc_game *g, *r;
+	struct carc_game *g, *r, *o = NULL;
 	const char *name = path && strcmp(path, "-") != 0 ? path : "stdin";
 	char msg[sizeof(err.msg)];
-	int replayed, differs;
+	int replayed, differs, me, i;
 
 	/* both games are freed before any message, so that a refusal leaks nothing */
 	g = read_state(path, NULL);
+	if (since != NULL) {
+		const char *oname = strcmp(since, "-") != 0 ? since : "stdin";
+
+		if (strcmp(since, "-") == 0 && strcmp(name, "stdin") == 0)
+			usage_error("--since and FILE cannot both be standard input");
+		o = read_state(since, NULL);
+		me = carc_game_player(g);
+		if (as != NULL) {
+			for (i = 0; i < carc_game_nplayers(g) &&
+			    strcmp(carc_game_player_name(g, i), as) != 0; i++)
+				;
+			if (i == carc_game_nplayers(g)) {
+				carc_game_free(o);
+				carc_game_free(g);
+				usage_error("--as '%s': no player of the game has that name", as);
+			}
+			me = i;
+		}
+		differs = carc_game_since(o, g, oname, me, msg, sizeof(msg), &err);
+		carc_game_free(o);
+		carc_game_free(g);
+		if (differs > 1)
+			die_err(&err);
+		if (differs)
+			die(CARC_EREFUSED, "%s: %s", name, msg);
+		return;
+	}
 	r = carc_game_replay(g, &err);
 	replayed = r != NULL;
 	differs = replayed && carc_game_compare(g, r, msg, sizeof(msg));
@@ -188,7 +231,7 @@ main(int argc, char **argv)
 	if (c.from_json || c.verify)
 		emptied_hint = "write to another file";
 	if (c.verify) {
-		verify(argv[optind]);
+		verify(argv[optind], c.since, c.as);
 		return 0;
 	}
 	/* -i FILE is --replay FILE written back to FILE: the game its log gives, in place */

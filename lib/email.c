@@ -171,10 +171,15 @@ body(struct carc_game *g, struct carc_buf *t, struct carc_err *err)
 			return err->code;
 		carc_buf_printf(t, "\nTo play, save this message as a file, say game.eml, and "
 		    "run for instance:\n\n"
+		    "    carc-deck --verify --since sent.eml game.eml\n"
 		    "    carc-place -i game.eml MOVE    (or: carc-bot -i game.eml random)\n"
 		    "    carc-score -i game.eml\n"
 		    "    carc-draw -i game.eml          (when the next turn waits for a draw)\n"
+		    "    cp game.eml sent.eml\n"
 		    "    carc-render --format email --to ADDRESS game.eml | sendmail -t\n\n"
+		    "sent.eml keeps the game as you last sent it: the check refuses a game that\n"
+		    "is not that one with the other players' decisions added (the first time,\n"
+		    "check without --since sent.eml).\n"
 		    "The tools read the game from the whole message, or from the block below.\n\n");
 		break;
 	case CARC_DRAW:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "since.h"
 
 /* A new game with o's setup: the same players, tile sets, rules, seed and deal. */
 static struct carc_game *
@@ -39,9 +40,10 @@ nomem:
 
 /* Each logged decision as a turn of the tools: carc-draw when the game waits for a draw, then
  * carc-place WORD, then carc-score, except after the last word of a game saved before its
- * score; and carc-draw once more for a game saved with its tile drawn. */
+ * score; and carc-draw once more for a game saved with its tile drawn. WHO, when not NULL,
+ * gets the player who made each decision. */
 struct carc_game *
-carc_game_replay(const struct carc_game *o, struct carc_err *err)
+replay_who(const struct carc_game *o, int *who, struct carc_err *err)
 {
 	struct carc_game *g;
 	int i;
@@ -49,6 +51,8 @@ carc_game_replay(const struct carc_game *o, struct carc_err *err)
 	if ((g = same_setup(o, err)) == NULL)
 		return NULL;
 	for (i = 0; i < o->nlog; i++) {
+		if (who != NULL)	/* a draw is for the player to move, and leaves the turn */
+			who[i] = g->player;
 		if ((g->phase == CARC_DRAW && carc_game_draw(g, err)) ||
 		    carc_game_place(g, o->log[i], err) ||
 		    ((i + 1 < o->nlog || o->phase != CARC_SCORE) && carc_game_score(g, err))) {
@@ -66,6 +70,12 @@ carc_game_replay(const struct carc_game *o, struct carc_err *err)
 		return NULL;
 	}
 	return g;
+}
+
+struct carc_game *
+carc_game_replay(const struct carc_game *o, struct carc_err *err)
+{
+	return replay_who(o, NULL, err);
 }
 
 static void

@@ -10,7 +10,7 @@ usage="usage: carc-deck [-h] [--armor] [--players NAME,...] [--seed N] [--expans
        carc-deck [--armor] --from-json [FILE]
        carc-deck [--armor] --replay FILE
        carc-deck [--armor] [--no-wait] -i FILE
-       carc-deck --verify [FILE]"
+       carc-deck --verify [--since OLD [--as NAME]] [FILE]"
 tool=carc-deck
 
 setup() {
@@ -48,7 +48,7 @@ summary() {
 	run --separate-stderr carc-deck --players
 	misused "option '--players' needs a value"
 	run --separate-stderr carc-deck --s 1
-	misused "ambiguous option '--s' (--seed, --stack, --start)"
+	misused "ambiguous option '--s' (--seed, --since, --stack, --start)"
 	run --separate-stderr carc-deck --armor=1
 	misused "option '--armor' takes no value"
 	run --separate-stderr carc-deck -q
@@ -59,6 +59,10 @@ summary() {
 	misused "--from-json, --replay, --verify and -i exclude each other"
 	run --separate-stderr carc-deck --verify --armor game
 	misused "--verify writes no state: --armor does not go with it"
+	run --separate-stderr carc-deck --since old
+	misused "--since goes with --verify"
+	run --separate-stderr carc-deck --verify --as ann game
+	misused "--as goes with --since"
 	run --separate-stderr carc-deck --no-wait
 	misused "--no-wait goes with -i"
 	run --separate-stderr carc-deck --replay game --seed 3

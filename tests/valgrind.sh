@@ -31,6 +31,7 @@ cp drawing inplace
 carc-render --format json drawing | jq '.players[1].score = 41' | carc-deck --from-json > edited
 cp edited mend
 cp drawing readonly && chmod 444 readonly
+carc-deck --players ann,bob --seed 2 > other
 printf '{"format":"carc","version":1,"x":"\\ud800"}' > surrogate.json
 printf 'name: r\ntiles:\n  - {id: A, id: B}\n' > dupkey.yaml
 
@@ -64,6 +65,10 @@ done <<'EOF'
 64 | carc-deck --players $'a\xff,b'
 65 | carc-deck --from-json surrogate.json
 65 | carc-deck --expansions '' --tileset dupkey.yaml
+0  | carc-deck --verify --since drawing drawing
+1  | carc-deck --verify --since other drawing
+1  | carc-deck --verify --since drawing edited
+64 | carc-deck --verify --since drawing --as zed drawing
 65 | carc-draw drawing.json
 74 | carc-draw -i readonly
 64 | carc-deck --players ann

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A whole game by e-mail between ann and bob, over two mbox files: each message goes into its
 # receiver's mailbox. Every turn the player to move takes the last message of their mailbox,
-# checks it against its log, looks at the board, decides (the next word of a moves file, or a
-# bot) and answers with carc-render --format email, as sendmail -t would send it.
+# checks it against the game they sent last (carc-deck --verify --since), looks at the board,
+# decides (the next word of a moves file, or a bot), keeps a copy of the game and answers with
+# carc-render --format email, as sendmail -t would send it.
 set -eu
 
 usage='usage: play.sh [-q] [-d DIR] [-m MOVES] [-s SEED] [-t TILES] [-x EXPANSIONS]
@@ -48,7 +49,8 @@ done
 command -v jq >/dev/null || { echo "play.sh: jq is missing; run make deps in $top" >&2; exit 1; }
 
 mkdir -p "$dir"
-rm -f "$dir/ann.mbox" "$dir/bob.mbox" "$dir/ann.eml" "$dir/bob.eml"
+rm -f "$dir/ann.mbox" "$dir/bob.mbox" "$dir/ann.eml" "$dir/bob.eml" "$dir/ann.sent" \
+    "$dir/bob.sent"
 
 other() {
 	if [ "$1" = ann ]; then echo bob; else echo ann; fi
@@ -88,12 +90,22 @@ mail() {
 	    deliver "$1" "$to"
 }
 
-# bob deals: the game, ann's first tile drawn, mailed to ann.
+# check WHO: WHO checks the game they received. Against the game they sent last, when there is
+# one: the same setup, that game's log the beginning of this one, and every decision since a
+# legal one of another player; the first message only against its own log.
+check() {
+	if [ -f "$dir/$1.sent" ]; then
+		carc-deck --verify --since "$dir/$1.sent" --as "$1" "$game"
+	else
+		carc-deck --verify "$game"
+	fi
+}
+
+# bob deals: the game, ann's first tile drawn, mailed to ann; bob keeps what he sent.
 carc-deck --players ann,bob --seed "$seed" --expansions "$sets" ${deck:+--deck "$deck"} |
-    carc-draw > "$dir/deal"
-look "$dir/deal"
-mail bob "$dir/deal"
-rm -f "$dir/deal"
+    carc-draw > "$dir/bob.sent"
+look "$dir/bob.sent"
+mail bob "$dir/bob.sent"
 echo "bob deals (seed $seed, tile sets $sets) and mails the game to ann"
 
 n=0 to=ann phase=place
@@ -101,9 +113,10 @@ while [ "$phase" != over ]; do
 	me=$to
 	latest "$me"
 	game="$dir/$me.eml"
-	# Nobody has to trust the other: the state must be the one its log gives.
-	if ! carc-deck --verify "$game"; then
-		echo "play.sh: $me refuses the game: it is not the one its log gives" >&2
+	# Nobody has to trust the other: the game must be the one sent last, continued by the
+	# other player's legal decisions only.
+	if ! check "$me"; then
+		echo "play.sh: $me refuses the game: it does not continue the game $me sent" >&2
 		exit 1
 	fi
 	n=$((n + 1))
@@ -129,6 +142,7 @@ while [ "$phase" != over ]; do
 	carc-draw -i "$game" 2> /dev/null || true
 	look "$game"
 	echo "turn $n: $me plays $last"
+	cp "$game" "$dir/$me.sent"
 	mail "$me" "$game"
 	to=$mover
 	if [ "$phase" = over ]; then
@@ -140,7 +154,7 @@ done
 me=$to
 latest "$me"
 game="$dir/$me.eml"
-carc-deck --verify "$game"
+check "$me"
 echo
 carc-render --format ascii "$game"
 echo
