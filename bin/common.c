@@ -300,6 +300,11 @@ ip_open(void)
 	int fd, links = 0;
 
 	for (;;) {
+		/* a device is not opened at all: opening one may do something */
+		if (fstatat(ip.dir, ip.base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode) &&
+		    !S_ISLNK(st.st_mode))
+			die(CARC_ENOINPUT, S_ISDIR(st.st_mode) ? "%s: a folder, not a file" :
+			    "%s: not a regular file", ip.path);
 		fd = openat(ip.dir, ip.base, O_RDWR | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 		if (fd != -1)
 			return fd;
@@ -311,9 +316,10 @@ ip_open(void)
 			die(CARC_ENOINPUT, "%s: %s", ip.path, strerror(errno));
 		if (fstatat(ip.dir, ip.base, &st, AT_SYMLINK_NOFOLLOW) == -1 || !S_ISLNK(st.st_mode))
 			die(CARC_ENOINPUT, "%s: %s", ip.path, strerror(ELOOP));
-		if (++links > MAX_LINKS ||
-		    (n = readlinkat(ip.dir, ip.base, target, sizeof(target) - 1)) <= 0)
-			die(CARC_ENOINPUT, "%s: %s", ip.path, strerror(n == 0 ? ENOENT : ELOOP));
+		if (++links > MAX_LINKS)
+			die(CARC_ENOINPUT, "%s: %s", ip.path, strerror(ELOOP));
+		if ((n = readlinkat(ip.dir, ip.base, target, sizeof(target) - 1)) == -1)
+			die(CARC_ENOINPUT, "%s: %s", ip.path, strerror(errno));
 		target[n] = '\0';
 		ip_chdir(target, ip.path);
 	}
