@@ -23,7 +23,7 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
 	lib/game.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
-	lib/sha256.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+	lib/sha256.o lib/state.o lib/suggest.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -49,6 +49,7 @@ lib/libcarc.a: $(LIBOBJ)
 $(LIBOBJ) bin/common.o: .flags
 $(LIBOBJ): lib/carc.h lib/internal.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
+lib/catapult.o lib/moves.o lib/suggest.o: lib/suggest.h
 
 .SUFFIXES: .c .o
 .c.o:
@@ -59,7 +60,7 @@ bin/common.o: bin/common.h lib/carc.h
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
 
-tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
+tests/unit: tests/unit.c lib/libcarc.a lib/internal.h lib/suggest.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
 
 # Fuzzing (tests/fuzz/README): libFuzzer needs clang. The library is built again into
@@ -72,7 +73,7 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/suggest.h
 	@mkdir -p tests/fuzz/build
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "suggest.h"
 
 const char *const token_names[NTOKENS] = { "knockout", "seduction", "target", "catch" };
 
@@ -168,6 +169,15 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 	int32_t x = 0, y = 0;
 	char a[24];
 
+	if (colon != NULL && colon - p < (long)sizeof(a) && token_find(p, colon - p) < 0) {
+		const char *meant;
+
+		memcpy(a, p, colon - p);
+		a[colon - p] = '\0';
+		if ((meant = suggest_nearest(a, token_names, NTOKENS)) != NULL)
+			return seterr(err, CARC_EUSAGE,
+			    "bad move '%s': unknown token '%s'; did you mean '%s'?", w, a, meant);
+	}
 	if (colon == NULL || (tok = token_find(p, colon - p)) < 0)
 		return seterr(err, CARC_EUSAGE,
 		    "bad move '%s': expected hurl:TOKEN:X,Y or hurl:catch:DISTANCE (tokens: knockout, "
@@ -294,17 +304,22 @@ catapult_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	int rc;
 
 	if (g->phase == CARC_HURL) {
-		if (strncmp(w, "hurl:", 5) != 0)
-			return seterr(err, strncmp(w, "seduce:", 7) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
+		if (strncmp(w, "hurl:", 5) != 0) {
+			rc = seterr(err, strncmp(w, "seduce:", 7) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
 			    "bad move '%s': a catapult round waits for %s's hurl, "
 			    "as hurl:TOKEN:X,Y", w, g->pl[g->player].name);
+			return rc == CARC_EUSAGE ? suggest_move(g, w, err) : rc;
+		}
 		rc = hurl(g, w, err);
 	} else {
-		if (strncmp(w, "seduce:", 7) != 0)
-			return seterr(err, strncmp(w, "hurl:", 5) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
+		if (strncmp(w, "seduce:", 7) != 0) {
+			rc = seterr(err, strncmp(w, "hurl:", 5) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
 			    "bad move '%s': %s decides where the seducer comes from: seduce:supply, "
 			    "seduce:X,Y,FEATURE or seduce:none", w, g->pl[g->player].name);
-		rc = seduce(g, w, err);
+			return rc == CARC_EUSAGE ? suggest_move(g, w, err) : rc;
+		}
+		if ((rc = seduce(g, w, err)) != 0)
+			return suggest_move(g, w, err);
 	}
 	if (rc)
 		return rc;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "suggest.h"
 
 /* The canonical name of a segment after rotation: the first side clockwise from N (edges) or
  * from Nw (half-edges); a segment that touches no edge is named by its kind alone. */
@@ -196,7 +197,7 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		break;
 	}
 	if (parse_move(w, &m, err))
-		return err->code;
+		return suggest_move(g, w, err);
 	if (m.tile[0]) {
 		for (i = 0; i < g->ndrawn; i++)
 			if (strcmp(g->ts.types[g->drawn[i]].id, m.tile) == 0)
@@ -235,6 +236,12 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (m.feature[0]) {
 		seg = seg_by_name(t, rot, m.feature);
+		char meant[32];
+
+		if (seg == -2 && suggest_feature(t, rot, m.feature, meant, sizeof(meant)) == 0)
+			return seterr(err, CARC_EUSAGE,
+			    "bad move '%s': unknown feature '%s'; did you mean '%s'?", w, m.feature,
+			    meant);
 		if (seg == -2)
 			return seterr(err, CARC_EUSAGE,
 			    "bad move '%s': unknown feature '%s' (KIND or KIND:SIDE, as road:E or "
@@ -244,6 +251,9 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s",
 			    w, t->id, m.rot, m.feature);
 		ft = figtype_find(&g->ts, m.figure[0] ? m.figure : DEFAULT_FIGURE);
+		if (ft < 0 && suggest_figure(&g->ts, m.figure, meant, sizeof(meant)) == 0)
+			return seterr(err, CARC_EUSAGE,
+			    "bad move '%s': unknown figure '%s'; did you mean '%s'?", w, m.figure, meant);
 		if (ft < 0)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m.figure);
 		int k = t->seg[seg].kind;

@@ -207,6 +207,36 @@ drawn_road() {
 	done
 }
 
+@test "a misspelt feature or figure: the nearest valid one is suggested, case included" {
+	drawn_road
+	for pair in 'raod:E road:E' 'Road:E road:E' 'road:e road:E' 'ROAD:W road:W' \
+	    'feild:Nw field:Nw' 'field:nw field:Nw' 'cloistr cloister' 'city:n city:N'; do
+		set -- $pair
+		run --separate-stderr carc-place "1,0,0,$1" drawn
+		[ "$status" -eq 64 ] && [ -z "$output" ]
+		[ "$stderr" = "carc-place: bad move '1,0,0,$1': unknown feature '$1'; did you mean '$2'?" ]
+	done
+	run --separate-stderr carc-place 1,0,0,road:E@Follower drawn
+	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@Follower': unknown figure 'Follower'; did you mean 'follower'?" ]
+	# nothing near: the grammar, and no guess
+	run --separate-stderr carc-place 1,0,0,tower:N drawn
+	fails 64 "bad move '1,0,0,tower:N': unknown feature 'tower:N' (KIND or KIND:SIDE, as road:E or field:Nw)"
+	[[ $stderr != *"did you mean"* ]]
+	run --separate-stderr carc-place 1,0,0,road:E@abbot drawn
+	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@abbot': unknown figure 'abbot'" ]
+}
+
+@test "a malformed move near a legal one suggests that move" {
+	drawn_road
+	run --separate-stderr carc-place 1,0,0road:E drawn
+	fails 64 "bad move '1,0,0road:E': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]; did you mean '1,0,0,road:E'?"
+	run --separate-stderr carc-place 1,0,9 drawn
+	fails 64 "bad move '1,0,9': the rotation must be 0, 90, 180 or 270; did you mean '1,0,0'?"
+	run --separate-stderr carc-place 12345,0,0x drawn
+	fails 64 "bad move '12345,0,0x': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]"
+	[[ $stderr != *"did you mean"* ]]
+}
+
 @test "before the draw: refused, and carc-draw named" {
 	phases
 	run --separate-stderr carc-place 1,0,0 draw

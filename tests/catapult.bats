@@ -243,6 +243,23 @@ hurl:catch:3.00"
 	refused carc-place "ann decides where the seducer comes from"
 }
 
+@test "a misspelt hurl or seduce word: the nearest one is suggested" {
+	fairground
+	run --separate-stderr carc-place hurl:knokout:2,2 < g
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-place: bad move 'hurl:knokout:2,2': unknown token 'knokout'; did you mean 'knockout'?" ]
+	run --separate-stderr carc-place hrul:seduction:2.40,0.60 < g
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "carc-place: bad move 'hrul:seduction:2.40,0.60': a catapult round waits for ann's hurl, as hurl:TOKEN:X,Y; did you mean 'hurl:seduction:2.40,0.60'?" ]
+	decide hurl:seduction:2.40,0.60
+	run --separate-stderr carc-place seduce:suply < g
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "carc-place: bad move 'seduce:suply': expected seduce:supply, seduce:X,Y,FEATURE or seduce:none; did you mean 'seduce:supply'?" ]
+	run --separate-stderr carc-place Seduce:none < g
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "carc-place: bad move 'Seduce:none': ann decides where the seducer comes from: seduce:supply, seduce:X,Y,FEATURE or seduce:none; did you mean 'seduce:none'?" ]
+}
+
 @test "X-CA-3 a seduce word is refused in phase hurl; carc-draw refuses a hurl waiting for carc-score" {
 	fairground
 	run --separate-stderr carc-place seduce:supply < g

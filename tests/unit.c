@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "suggest.h"
 
 static int npass, nfail;
 
@@ -1459,6 +1460,30 @@ test_user_set_in_state(void)
 
 /* ---- the armour ---- */
 
+/* suggest_nearest: a slip of one or two keys, letter case aside; the case-true word first */
+static void
+test_suggest(void)
+{
+	static const char *const words[] = { "road:E", "road:W", "city:N", "field:Nw", "field:Wn",
+		"cloister" };
+	static const struct {
+		const char *typed, *meant;
+	} cases[] = {
+		{ "raod:E", "road:E" }, { "ROAD:E", "road:E" }, { "road:e", "road:E" },
+		{ "rod:E", "road:E" }, { "roads:E", "road:E" }, { "field:nw", "field:Nw" },
+		{ "field:wn", "field:Wn" }, { "cloistre", "cloister" }, { "castle", NULL },
+		{ "tower:N", NULL }, { "road:E", "road:W" }, { "c", NULL }, { "", NULL },
+	};
+	size_t i;
+	const char *got;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		got = suggest_nearest(cases[i].typed, words, sizeof(words) / sizeof(words[0]));
+		expect_str(nm("suggest '%s'", cases[i].typed), cases[i].meant ? cases[i].meant :
+		    "(none)", got ? got : "(none)");
+	}
+}
+
 static void
 test_sha256(void)
 {
@@ -1585,6 +1610,7 @@ static const struct {
 	{ "state_bad", test_state_bad },
 	{ "json_bad", test_json_bad },
 	{ "user_set_in_state", test_user_set_in_state },
+	{ "suggest", test_suggest },
 	{ "sha256", test_sha256 },
 	{ "armor", test_armor },
 };
