@@ -58,6 +58,22 @@ setup() {
 	[ "$(printf '%s\n' "${pages[@]}" | sort)" = "$tested" ]
 }
 
+@test "carc(7) RULES: every rule id of the messages, the manuals and README.md, one line each" {
+	local used listed
+	used=$(cd "$TOP" && grep -ohE '\b(B|F|H|X-CA)-[0-9]+[a-z]?\b' lib/*.c bin/*.c \
+	    man/*.[157] README.md | sort -u)
+	listed=$(awk '/^\.Sh RULES/ { f = 1; next } /^\.Sh / { f = 0 } f && /^\.It / { print $2 }' \
+	    "$TOP/man/carc.7" | sort)
+	[ -n "$used" ]
+	[ "$(comm -23 <(echo "$used") <(echo "$listed"))" = "" ] ||
+	    { echo "not in RULES: $(comm -23 <(echo "$used") <(echo "$listed"))"; false; }
+	[ "$(comm -13 <(echo "$used") <(echo "$listed"))" = "" ] ||
+	    { echo "used nowhere: $(comm -13 <(echo "$used") <(echo "$listed"))"; false; }
+	# each listed once, with its rule on the lines after it
+	[ "$(echo "$listed" | uniq -d)" = "" ]
+	[ "$(echo "$listed" | wc -l)" -ge 40 ]
+}
+
 # The checker itself, on small documents of its own.
 
 @test "doctest: a drifted output fails with the diff and the line of the command" {
