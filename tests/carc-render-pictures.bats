@@ -243,6 +243,22 @@ phase score: ann has placed U; carc-score ends the turn" ]
 	[ "$(tr -d '\r' < tty | plain)" = "$handbuilt_ascii" ]
 }
 
+@test "NO_COLOR or TERM=dumb: plain text on a terminal too, unless ansi is asked for" {
+	handbuilt
+	command -v script > /dev/null || skip "script(1) is missing"
+	NO_COLOR=1 script -qec "carc-render board" /dev/null > tty
+	! grep -q $'\e' tty
+	[ "$(tr -d '\r' < tty)" = "$handbuilt_ascii" ]
+	TERM=dumb script -qec "carc-render board" /dev/null > tty
+	! grep -q $'\e' tty
+	[ "$(tr -d '\r' < tty)" = "$handbuilt_ascii" ]
+	# set but empty is not set (no-color.org); a format given is the format given
+	NO_COLOR= TERM=xterm script -qec "carc-render board" /dev/null > tty
+	grep -q $'\e\\[0;38;5;22;48;5;107m' tty
+	NO_COLOR=1 script -qec "carc-render --format ansi board" /dev/null > tty
+	grep -q $'\e\\[0;38;5;22;48;5;107m' tty
+}
+
 @test "--no-coords leaves out the x and y labels and nothing else" {
 	handbuilt
 	run --separate-stderr carc-render --format ascii --no-coords board
