@@ -27,7 +27,7 @@ static const struct {
 	[S_FIELD] = { 22, 107, 0 },
 	[S_CITY] = { 137, 180, 0 },
 	[S_WALL] = { 52, 180, 1 },
-	[S_PENNANT] = { 231, 19, 1 },
+	[S_PENNANT] = { 16, 87, 1 },	/* light cyan: no player colour is near it */
 	[S_ROAD] = { 239, 254, 1 },
 	[S_VILLAGE] = { 124, 254, 1 },
 	[S_CLOISTER] = { 124, 224, 1 },

@@ -23,6 +23,7 @@
 #define C_ROAD "#f3ecd8"
 #define C_ROOF "#b8432f"
 #define C_HOUSE "#f2ead8"
+#define C_PENNANT "#5fffff"	/* light cyan, far from every player colour (view.c) */
 
 enum { OWN_NONE = -1, OWN_MARK = -2 };
 enum { AREA_NONE, AREA_CITY, AREA_ROAD, AREA_FIELD };
@@ -590,8 +591,8 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
 		/* a shield: flat top, round bottom */
 		sp(c, "<path d=\"M%s %s", N(c, p.x - 4.5), N(c, p.y - 5.5));
-		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"#2456a6\" stroke=\"#f6f1e2\" "
-		    "stroke-width=\"1.2\"/>\n");
+		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"" C_PENNANT "\" stroke=\"" C_INK
+		    "\" stroke-width=\"1.2\"/>\n");
 	}
 }
 

@@ -453,7 +453,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$(grep -c 'fill="#d9b47c"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke="#6b4a27"' b.svg)" -eq 3 ]
 	# one pennant, three roads with their verges, one cloister with its cross, one bush
-	[ "$(grep -c 'fill="#2456a6"' b.svg)" -eq 1 ]
+	[ "$(grep -c 'fill="#5fffff"' b.svg)" -eq 1 ]
 	[ "$(grep -c 'stroke="#f3ecd8"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke="#7b6c52"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke-width="1.5"/>' b.svg)" -eq 1 ]
@@ -463,6 +463,61 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	grep -q '<path d="M0 0L64 0Q32 34 0 0Z" fill="#d9b47c"/>' b.svg
 	grep -q '<path d="M64 64L0 64L0 0Q36 28 64 64Z" fill="#d9b47c"/>' b.svg
 	grep -q '<path d="M64 64L0 64Q32 30 64 64Z" fill="#d9b47c"/>' b.svg
+}
+
+# The smallest distance, in RGB, from the colour of the first line to those of the others:
+# #rrggbb, or an xterm 256-colour number.
+nearest_colour() {
+	awk '
+	function rgb(c, v,   n, lv) {
+		if (c ~ /^#/) {
+			v[1] = hex(substr(c, 2, 2)); v[2] = hex(substr(c, 4, 2)); v[3] = hex(substr(c, 6, 2))
+		} else if (c >= 232) {
+			v[1] = v[2] = v[3] = 8 + 10 * (c - 232)
+		} else {
+			n = c - 16; split("0 95 135 175 215 255", lv, " ")
+			v[1] = lv[int(n / 36) + 1]; v[2] = lv[int(n / 6) % 6 + 1]; v[3] = lv[n % 6 + 1]
+		}
+	}
+	function hex(h) { return index("0123456789abcdef", substr(h, 1, 1)) * 16 - 17 + \
+	    index("0123456789abcdef", substr(h, 2, 1)) }
+	NR == 1 { rgb($1, p); next }
+	{ rgb($1, q); d = sqrt((p[1] - q[1])^2 + (p[2] - q[2])^2 + (p[3] - q[3])^2)
+	  if (min == "" || d < min) min = d }
+	END { printf "%d\n", min }'
+}
+
+@test "pennants are drawn in a colour that no player colour is near, in text and SVG" {
+	carc-deck --players a,b,c,d,e,f --seed 7 --stack C | carc-draw | carc-place 0,-1,0 |
+	    carc-score > six
+	carc-deck --players a,b,c --seed 7 --stack C | carc-draw | carc-place 0,-1,0 |
+	    carc-score > three
+	# every player colour, from the pictures themselves: the meeples beside the names
+	{
+		carc-render --format svg --player-colors red,blue,green,yellow,black,purple six
+		carc-render --format svg --player-colors orange,pink,grey three
+	} > all.svg
+	sed -n 's/.*h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z" fill="\(#[0-9a-f]*\)".*/\1/p' all.svg |
+	    sort -u > svg.colours
+	[ "$(wc -l < svg.colours)" -eq 1 ]
+	sed -n 's/.*transform="translate(38 [0-9]*)" fill="\(#[0-9a-f]*\)".*/\1/p' all.svg |
+	    sort -u >> svg.colours
+	[ "$(wc -l < svg.colours)" -eq 10 ]
+	[ "$(nearest_colour < svg.colours)" -ge 150 ]
+	# the same in ansi: the background of '*' against that of each player's digit
+	{
+		carc-render --format ansi --player-colors red,blue,green,yellow,black,purple six
+		carc-render --format ansi --player-colors orange,pink,grey three
+	} > all.ansi
+	grep -o $'48;5;[0-9]*;1m\\*' all.ansi | sed 's/48;5;\([0-9]*\).*/\1/' | sort -u > ansi.colours
+	[ "$(wc -l < ansi.colours)" -eq 1 ]
+	grep -o $'48;5;[0-9]*;1m[1-6]\e\\[0m [a-f] ' all.ansi | sed 's/48;5;\([0-9]*\).*/\1/' |
+	    sort -u >> ansi.colours
+	[ "$(wc -l < ansi.colours)" -eq 10 ]
+	[ "$(nearest_colour < ansi.colours)" -ge 150 ]
+	# and the old blue was near player 2's: the measure tells them apart
+	printf '%s\n' '#2456a6' '#1e5bc6' | nearest_colour > old
+	[ "$(cat old)" -lt 40 ]
 }
 
 @test "svg: a meeple for every figure, farmers lying down, and one beside each name" {
@@ -540,7 +595,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$(jq '[.board[] | select(.tile | test("^Y[123]$"))] | length' game.json)" -eq 6 ]
 	pennants=$(jq '[.board[].tile | {"Y1": 2, "C": 1, "F": 1, "M": 1, "Mg": 1, "O": 1, "Q": 1,
 	    "S": 1}[.] // 0] | add' game.json)
-	[ "$(grep -c 'fill="#2456a6"' u.svg)" -eq "$pennants" ]
+	[ "$(grep -c 'fill="#5fffff"' u.svg)" -eq "$pennants" ]
 	# Y3's four caps each have a wall of their own
 	[ "$(grep -c '<path d="M64 0Q32 34 0 0"' u.svg)" -ge 1 ]
 	n=$(carc-render --no-coords game | board_lines | tr -cd '1-9' | wc -c)
