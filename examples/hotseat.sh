@@ -47,7 +47,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 for tool in carc-deck carc-draw carc-place carc-score carc-render; do
-	[ -x "$top/bin/$tool" ] || die "$top/bin/$tool is not built; run make in $top first"
+	[ -x "$top/bin/$tool" ] || command -v "$tool" >/dev/null ||
+	    die "$tool is neither built in $top/bin nor installed on PATH; run make in $top first"
 done
 command -v jq >/dev/null || die "jq is missing; run make deps in $top"
 

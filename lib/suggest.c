@@ -152,12 +152,14 @@ suggest_move(struct carc_game *g, const char *word, struct carc_err *err)
 {
 	struct carc_err ignored;
 	const char **words, *best;
-	char meant[WORD_MAX + 1];
+	char typed[WORD_MAX + 1], meant[WORD_MAX + 1];
 	size_t n;
 	int code = err->code;
 
-	if (carc_moves(g, &words, &n, &ignored) != 0 || (best = suggest_nearest(word, words, n))
-	    == NULL)
+	/* the word may be one of the game's own list, which carc_moves writes anew */
+	if (snprintf(typed, sizeof(typed), "%s", word) >= (int)sizeof(typed) ||
+	    carc_moves(g, &words, &n, &ignored) != 0 ||
+	    (best = suggest_nearest(typed, words, n)) == NULL)
 		return code;
 	snprintf(meant, sizeof(meant), "%s", best);
 	return seterr(err, code, "%s; did you mean '%s'?", err->msg, meant);
