@@ -31,7 +31,8 @@ ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
+LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/decisions.o lib/email.o \
+	lib/forecast.o \
 	lib/game.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
 	lib/sha256.o lib/state.o lib/suggest.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \

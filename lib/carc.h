@@ -89,6 +89,10 @@ int carc_game_compare(const struct carc_game *, const struct carc_game *, char *
 int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);
 /* The same as an array of words (owned by the game until the next call), for bots. */
 int carc_moves(struct carc_game *, const char ***words, size_t *n, struct carc_err *);
+/* The same as a JSON array, one object a line: the word, its kind (place, hurl, seduce) and
+ * its fields (tile, x, y, rot, feature, figure; token, x, y or distance; from, x, y, feature),
+ * for bots that would rather not parse words (carc-place --list --format json). */
+int carc_moves_json(struct carc_game *, struct carc_buf *, struct carc_err *);
 
 /* What the last carc_game_score (or a final scoring) did, one line per event, for people. */
 const char *carc_game_report(const struct carc_game *);

@@ -5,7 +5,7 @@ bats_require_minimum_version 1.5.0
 load helper
 
 usage="usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]
-       carc-place --list [FILE]"
+       carc-place --list [--format text|json] [FILE]"
 tool=carc-place
 
 setup() {
@@ -105,6 +105,48 @@ drawn_road() {
 	# the rotation left out is still a legal move
 	carc-place 1,0,180,road:E drawn > turned
 	[ "$(get turned .log)" = '["U/1,0,180,road:E"]' ]
+}
+
+@test "--list --format json: the same decisions, each an object of its fields" {
+	drawn_road
+	carc-place --list drawn > words
+	run --separate-stderr carc-place --list --format json drawn
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "[" ] && [ "${lines[-1]}" = "]" ]
+	[ "${lines[1]}" = '{"word": "-1,0,0", "kind": "place", "tile": "U", "x": -1, "y": 0, "rot": 0, "feature": null, "figure": null},' ]
+	printf '%s\n' "$output" > list.json
+	[ "$(jq -r '.[].word' list.json)" = "$(cat words)" ]
+	# every object says what its word says
+	[ "$(jq -r '.[] | "\(.x),\(.y),\(.rot)\(if .feature then ",\(.feature)" else "" end)"' list.json)" = "$(cat words)" ]
+	[ "$(jq '[.[] | select(.feature != null and .figure != "follower")] | length' list.json)" -eq 0 ]
+	[ "$(carc-place --list --format text drawn)" = "$(cat words)" ]
+}
+
+@test "--list --format json: two drawn tiles, hurls, seduce decisions; a bad format" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --stack FT1,U,V > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score | carc-draw > two
+	carc-place --list --format json two > two.json
+	[ "$(jq -r '[.[].tile] | unique | join(",")' two.json)" = F,V ]
+	[ "$(jq -r '.[0].word' two.json)" = V/1,-1,90 ]
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
+	    --deck W,V,CA06,B > g
+	carc-draw g | carc-place 1,0,0,field:Es | carc-score | carc-draw | carc-place 2,0,0,road:W |
+	    carc-score | carc-draw | carc-place 1,-1,0 | carc-score > round
+	run --separate-stderr carc-place --list --format json round
+	[ "${lines[1]}" = '{"word": "hurl:knockout:2.40,0.60", "kind": "hurl", "token": "knockout", "x": 2.40, "y": 0.60},' ]
+	[ "${lines[4]}" = '{"word": "hurl:catch:2.10", "kind": "hurl", "token": "catch", "distance": 2.10},' ]
+	carc-place hurl:seduction:2.40,0.60 round | carc-score > seduce
+	run --separate-stderr carc-place --list --format json seduce
+	[ "$output" = '[
+{"word": "seduce:supply", "kind": "seduce", "from": "supply"},
+{"word": "seduce:1,0,field:Es", "kind": "seduce", "from": "board", "x": 1, "y": 0, "feature": "field:Es"},
+{"word": "seduce:none", "kind": "seduce", "from": "none"}
+]' ]
+	run --separate-stderr carc-place --list --format xml seduce
+	fails 64 "unknown format 'xml' for --list (text, json)"
+	run --separate-stderr carc-place --format json seduce:none seduce
+	misused
 }
 
 @test "every word --list prints is accepted, and gives the state that word logs" {

@@ -74,6 +74,10 @@ done <<'EOF'
 66 | carc-draw no-such-file
 0  | carc-place 0,1,0,road:E placing
 0  | carc-place --list placing
+0  | carc-place --list --format json placing
+0  | carc-place --list --format json seducing
+64 | carc-place 1,0,0,raod:E placing
+64 | carc-place hrul:knockout:1,1 hurling
 0  | carc-place hurl:knockout:0.5,0.5 hurling
 0  | carc-place seduce:supply seducing
 1  | carc-place 5,5,0 placing
