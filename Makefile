@@ -45,7 +45,7 @@ MAN7 = man/carc.7
 SHLIB = lib/libcarc.so.$(LIBVERSION)
 EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
-	examples/replay.sh examples/tournament.sh
+	examples/pybot.py examples/replay.sh examples/tournament.sh
 EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
 EXAMPLES_DATA = examples/lastmove.c
 
