@@ -24,6 +24,13 @@
 #define C_ROOF "#b8432f"
 #define C_HOUSE "#f2ead8"
 #define C_PENNANT "#5fffff"	/* light cyan, far from every player colour (view.c) */
+/* a completed feature: the city's roofs in full colour inside a stone wall with battlements,
+ * the road paved */
+#define C_CITYDONE "#e8b96a"
+#define C_STONE "#d8cdb4"
+#define C_ROADDONE "#cdb68a"
+#define TRACK 24		/* the score track's band around the board */
+#define TRACKLAP 50		/* its spaces, 0 to 49, as in the box */
 
 enum { OWN_NONE = -1, OWN_MARK = -2 };
 enum { AREA_NONE, AREA_CITY, AREA_ROAD, AREA_FIELD };
@@ -269,6 +276,7 @@ struct tlayout {
 	bool hasmark[MAXSEG];
 	uint8_t nfig[MAXSEG];		/* figures placed on each segment so far */
 	bool village;
+	bool done[MAXSEG];		/* the road or city is complete */
 };
 
 static struct pt
@@ -563,12 +571,20 @@ draw_road_edge(struct sctx *c, const struct tlayout *L, int s)
 	sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"9\"/>\n");
 }
 
+/* A completed road is paved: darker, with a line of cobbles down the middle. */
 static void
 draw_road(struct sctx *c, const struct tlayout *L, int s)
 {
 	sp(c, "<path d=\"");
 	road_d(c, L, s);
-	sp(c, "\" fill=\"none\" stroke=\"" C_ROAD "\" stroke-width=\"5\"/>\n");
+	sp(c, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"5\"/>\n",
+	    L->done[s] ? C_ROADDONE : C_ROAD);
+	if (L->done[s]) {
+		sp(c, "<path d=\"");
+		road_d(c, L, s);
+		sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"2 2\"/>\n");
+	}
 }
 
 static void
@@ -578,14 +594,25 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 	const struct cshape *sh = city_shape(L->t->rsides[L->rot][s], &r);
 	struct pt p;
 
+	/* a town: roofs over the ground, faint while the city is open */
 	sp(c, "<path d=\"");
 	path(c, sh->fill, r);
-	sp(c, "\" fill=\"" C_CITY "\"/>\n");
+	sp(c, "\" fill=\"%s\"/>\n", L->done[s] ? C_CITYDONE : C_CITY);
+	sp(c, "<path d=\"");
+	path(c, sh->fill, r);
+	sp(c, "\" fill=\"url(#roofs)\"%s/>\n", L->done[s] ? "" : " fill-opacity=\".35\"");
+	/* its wall, with battlements of stone once the city is complete */
 	if (sh->wall[0].op) {
 		sp(c, "<path d=\"");
 		path(c, sh->wall, r);
-		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"2.5\" "
-		    "stroke-linecap=\"round\"/>\n");
+		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"%s\" "
+		    "stroke-linecap=\"round\"/>\n", L->done[s] ? "4" : "2.5");
+		if (L->done[s]) {
+			sp(c, "<path d=\"");
+			path(c, sh->wall, r);
+			sp(c, "\" fill=\"none\" stroke=\"" C_STONE "\" stroke-width=\"2\" "
+			    "stroke-dasharray=\"3 2\"/>\n");
+		}
 	}
 	for (i = 0; i < L->t->seg[s].pennants && i < 3; i++) {
 		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
@@ -784,6 +811,87 @@ rect(struct sctx *c, double x, double y, double w, double h, const char *attrs)
 	sp(c, "\" %s/>\n", attrs);
 }
 
+/* The point at arc length d along the centre line of the score track, the rectangle x0, y0,
+ * x1, y1, clockwise from its north-west corner; *across is 0 on the north and south sides, 1
+ * on the east and west ones. */
+static struct pt
+track_at(double d, int x0, int y0, int x1, int y1, int *across)
+{
+	double w = x1 - x0, h = y1 - y0;
+
+	*across = 0;
+	if (d < w)
+		return (struct pt){ x0 + d, y0 };
+	d -= w;
+	*across = 1;
+	if (d < h)
+		return (struct pt){ x1, y0 + d };
+	d -= h;
+	*across = 0;
+	if (d < w)
+		return (struct pt){ x1 - d, y1 };
+	d -= w;
+	*across = 1;
+	return (struct pt){ x0, y1 - d };
+}
+
+/* The score track around the board, as on the box's board: spaces 0 to 49 clockwise from the
+ * north-west corner, every fifth numbered, and each player's marker on the space of their
+ * score modulo 50, in their colour, with the laps made written on it. */
+static void
+draw_track(struct sctx *c, const struct view *v, int x0, int y0, int x1, int y1)
+{
+	const struct carc_game *g = v->g;
+	double len = 2.0 * (x1 - x0) + 2.0 * (y1 - y0), step = len / TRACKLAP, off, gap;
+	int k, i, j, n, across, at[CARC_MAX_PLAYERS];
+	struct pt p;
+
+	rect(c, x0, y0, x1 - x0, y1 - y0, "fill=\"none\" stroke=\"" C_STONE "\" "
+	    "stroke-width=\"" XSTR(TRACK) "\"");
+	sp(c, "<g stroke=\"" C_INK "\" stroke-opacity=\".45\" fill=\"none\">\n");
+	rect(c, x0 - TRACK / 2, y0 - TRACK / 2, x1 - x0 + TRACK, y1 - y0 + TRACK, "");
+	rect(c, x0 + TRACK / 2, y0 + TRACK / 2, x1 - x0 - TRACK, y1 - y0 - TRACK, "");
+	for (k = 0; k < TRACKLAP; k++) {
+		p = track_at(k * step, x0, y0, x1, y1, &across);
+		sp(c, "<path d=\"M%s %s", N(c, p.x - (across ? TRACK / 2 : 0)),
+		    N(c, p.y - (across ? 0 : TRACK / 2)));
+		sp(c, "%s" XSTR(TRACK) "\"/>\n", across ? "h" : "v");
+	}
+	sp(c, "</g>\n<g font-family=\"" FONT "\" font-size=\"9\" fill=\"" C_INK "\" "
+	    "text-anchor=\"middle\">\n");
+	for (k = 0; k < TRACKLAP; k += 5) {
+		p = track_at((k + 0.5) * step, x0, y0, x1, y1, &across);
+		sp(c, "<text x=\"%s\" y=\"%s\">%d</text>\n", N(c, p.x), N(c, p.y + 3.5), k);
+	}
+	sp(c, "</g>\n");
+	for (i = 0; i < g->nplayers; i++)
+		at[i] = g->pl[i].score % TRACKLAP;
+	for (i = 0; i < g->nplayers; i++) {
+		/* the players on one space side by side across the band */
+		for (n = j = 0; j < g->nplayers; j++)
+			if (at[j] == at[i]) {
+				if (j < i)
+					n++;
+			}
+		for (k = j = 0; j < g->nplayers; j++)
+			k += at[j] == at[i];
+		gap = k > 3 ? 16.0 / (k - 1) : 7;
+		off = (n - (k - 1) / 2.0) * gap;
+		p = track_at((at[i] + 0.5) * step, x0, y0, x1, y1, &across);
+		if (across)
+			p.x += off;
+		else
+			p.y += off;
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" fill=\"%s\" stroke=\"%s\"/>\n",
+		    N(c, p.x), N(c, p.y), pcolors[v->color[i]].svg, pcolors[v->color[i]].ink);
+		if (g->pl[i].score >= TRACKLAP)
+			sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"" FONT "\" font-size=\"7\" "
+			    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
+			    N(c, p.x), N(c, p.y + 2.5), pcolors[v->color[i]].ink,
+			    g->pl[i].score / TRACKLAP);
+	}
+}
+
 /* The page position of board cell x, y. */
 #define CELLX(x) (bx + ((x) - v.minx) * T)
 #define CELLY(y) (by + ((y) - v.miny) * T)
@@ -797,7 +905,7 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	struct carc_buf line = { 0 };
 	struct tlayout L;
 	char label[16];
-	int ncol, nrow, lw = 0, lh = 0, bx, by, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
+	int ncol, nrow, lw = 0, lh = 0, bx, by, kx, ky, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
 
 	view_init(&v, g, o);
 	ncol = v.maxx - v.minx + 1;
@@ -809,8 +917,15 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 		lw = lw * 8 + 10;
 		lh = 20;
 	}
-	bx = MARGIN + lw;
-	by = MARGIN + lh;
+	/* the board inside the score track, with room enough for its 50 spaces */
+	bx = MARGIN + TRACK + 8 + lw;
+	by = MARGIN + TRACK + 8 + lh;
+	kx = bx + ncol * T + 8;
+	ky = by + nrow * T + 8;
+	if (kx - MARGIN - TRACK / 2 < 160)
+		kx = MARGIN + TRACK / 2 + 160;
+	if (ky - MARGIN - TRACK / 2 < 160)
+		ky = MARGIN + TRACK / 2 + 160;
 	for (i = 0; i < g->nplayers; i++)
 		if ((n = strlen(g->pl[i].name)) > namew)
 			namew = n;
@@ -823,8 +938,8 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)
 		tw = 20 + g->ndrawn * (T + 16);
 	tx = MARGIN;
-	ty = by + nrow * T + 28;
-	w = bx + ncol * T + MARGIN;
+	ty = ky + TRACK / 2 + 20;
+	w = kx + TRACK / 2 + MARGIN;
 	if (tx + tw + MARGIN > w)
 		w = tx + tw + MARGIN;
 	h = ty + (g->nplayers + 2) * ROWH + (g->phase == CARC_PLACE ? T + 16 : 0) + MARGIN;
@@ -835,7 +950,12 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	sp(&c, "<title>carc: ");
 	xml(&c, line.data ? line.data : "");
 	sp(&c, "</title>\n");
+	/* the roofs of a town, to fill cities with */
+	sp(&c, "<defs><pattern id=\"roofs\" width=\"12\" height=\"10\" "
+	    "patternUnits=\"userSpaceOnUse\"><path d=\"M1 5l3-3 3 3zM7 10l3-3 3 3zM-5 10l3-3 3 3z\" "
+	    "fill=\"" C_ROOF "\"/></pattern></defs>\n");
 	rect(&c, 0, 0, w, h, "fill=\"" C_BACK "\"");
+	draw_track(&c, &v, MARGIN + TRACK / 2, MARGIN + TRACK / 2, kx, ky);
 	if (!o->nocoords) {
 		sp(&c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
 		for (x = v.minx; x <= v.maxx; x++)
@@ -853,6 +973,9 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	sp(&c, "</g>\n");
 	for (b = 0; b < g->nboard; b++) {
 		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
+		for (i = 0; i < L.t->nseg; i++)
+			L.done[i] = (L.t->seg[i].kind == K_ROAD || L.t->seg[i].kind == K_CITY) &&
+			    view_complete(&v, b, i);
 		draw_tile(&c, &L, CELLX(g->board[b].x), CELLY(g->board[b].y));
 	}
 	for (y = v.miny; y <= v.maxy; y++)
