@@ -62,6 +62,15 @@ $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
 
+# A fingerprint of play (tests/fingerprint.c): run it before and after a change that must not
+# alter any game, and compare. FINGERPRINT_GAMES games of each kind and player count.
+FINGERPRINT_GAMES = 20
+tests/fingerprint: tests/fingerprint.c lib/libcarc.a lib/carc.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fingerprint.c lib/libcarc.a $(LIBS)
+
+fingerprint: tests/fingerprint
+	@./tests/fingerprint $(FINGERPRINT_GAMES)
+
 # Fuzzing (tests/fuzz/README): libFuzzer needs clang. The library is built again into
 # tests/fuzz/build with coverage and sanitizers, apart from the objects of `make`.
 FUZZ_CC = clang
@@ -130,8 +139,8 @@ uninstall:
 	cd $(DESTDIR)$(MANPREFIX) && rm -f man1/carc-*.1 man5/carc-state.5 man5/carc-tiles.5 man7/carc.7
 
 clean:
-	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
+	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit tests/fingerprint .flags
 	rm -rf tests/fuzz/build
 
-.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build \
+.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fingerprint fuzz fuzz-build \
 	install uninstall valgrind
