@@ -75,6 +75,9 @@ int carc_armor_find_read(const char *, size_t, const char *name, struct carc_buf
 
 /* The steps of a turn. Each refuses (CARC_EREFUSED) a state in the wrong phase. */
 int carc_game_draw(struct carc_game *, struct carc_err *);
+/* The draw of N tiles when a player may draw fewer than his fortune tellers give (rule
+ * ft-draw=may); 0 draws them all, as carc_game_draw does. */
+int carc_game_draw_n(struct carc_game *, int n, struct carc_err *);
 int carc_game_place(struct carc_game *, const char *move, struct carc_err *);
 int carc_game_score(struct carc_game *, struct carc_err *);
 

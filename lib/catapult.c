@@ -143,7 +143,8 @@ token_find(const char *s, size_t n)
 bool
 is_placement_word(const char *w)
 {
-	return strncmp(w, "hurl:", 5) != 0 && strncmp(w, "seduce:", 7) != 0;
+	return strncmp(w, "hurl:", 5) != 0 && strncmp(w, "seduce:", 7) != 0 &&
+	    strncmp(w, "draw:", 5) != 0;
 }
 
 /* After the full turn in which a fair tile was placed (X-CA-3). */
@@ -206,6 +207,32 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 	return 0;
 }
 
+/* The kind of feature the victim stands on. */
+static int
+victim_kind(const struct carc_game *g)
+{
+	const struct figure *v = &g->figs[g->cat.victim];
+
+	return g->ts.types[g->board[v->tile].type].seg[v->seg].kind;
+}
+
+/* Whether the hurler may put the seducer `from` (FROM_SUPPLY: a follower from the supply, or
+ * one of the hurler's figures on the board) where the victim stands: a follower that may stand
+ * there, within every limit (X-CA-7, F-3). */
+static enum stand
+seducer_may(const struct carc_game *g, int from)
+{
+	int k = victim_kind(g);
+
+	if (from == FROM_SUPPLY)
+		return figures_left(g, g->player, 0) > 0 ?
+		    figure_may_stand(g, g->player, 0, k, -1) : STAND_PLACE;
+	if (from == g->cat.victim || g->figs[from].owner != g->player ||
+	    !g->ts.fig[g->figs[from].type].claims)
+		return STAND_PLACE;
+	return figure_may_stand(g, g->player, g->figs[from].type, k, from);
+}
+
 /* X,Y,FEATURE: the coordinates are read in range, as in a placement, for board_at. */
 static int
 own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, const char *w)
@@ -247,6 +274,8 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 	const char *spec = w + 7;
 	int from = FROM_SUPPLY;
 
+	enum stand why;
+
 	if (strcmp(spec, "none") == 0)
 		from = FROM_NONE;
 	else if (strcmp(spec, "supply") == 0) {
@@ -255,6 +284,9 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 			    w, g->pl[g->player].name);
 	} else if ((from = own_follower_at(g, spec, err, w)) < 0)
 		return err->code;
+	if (from != FROM_NONE && (why = seducer_may(g, from)) != STAND_OK)
+		return stand_refuse(g, why, g->player, from >= 0 ? g->figs[from].type : 0,
+		    victim_kind(g), w, err);
 	g->cat.from = from;
 	g->cat.pending = PENDING_SEDUCE;
 	return 0;
@@ -272,7 +304,7 @@ exchange(struct carc_game *g, struct carc_err *err)
 		return 0;
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
-	type = g->figs[victim].type;
+	type = from >= 0 ? g->figs[from].type : 0;	/* the seducer's kind, not the victim's */
 	report(g, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
 	    g->pl[g->figs[victim].owner].name, g->board[tile].x, g->board[tile].y);
 	if (from > victim) {
@@ -328,27 +360,67 @@ on_map(const struct carc_game *g, int32_t x, int32_t y)
 	return board_at(g, floordiv100(x), floordiv100(y)) >= 0;
 }
 
-static void
+/* X-CA-6: every follower within reach of the landing goes home, and then, as a chain, every
+ * follower within the chain length of one that fell, until nothing more falls. The figures
+ * fall in rounds (hit, then hit by those, …); each is told once, then all are removed. */
+static int
 knockout(struct carc_game *g, const struct landing *l)
 {
-	int32_t fx, fy;
-	int64_t r2 = (int64_t)g->rules.reach * g->rules.reach;
-	int f;
+	int64_t r2 = (int64_t)g->rules.reach * g->rules.reach, c2;
+	int32_t *px, *py;
+	int8_t *fell;		/* 0 standing, 1 hit by the token, 2 by a falling follower */
+	int f, h, n = g->nfigs, chain = CHAIN_LENGTH(&g->rules);
+	bool more;
 
-	for (f = g->nfigs - 1; f >= 0; f--) {
-		if (!g->ts.fig[g->figs[f].type].claims)
+	if (n == 0)
+		return 0;
+	c2 = (int64_t)chain * chain;
+	px = malloc(n * sizeof(*px));
+	py = malloc(n * sizeof(*py));
+	fell = calloc(n, 1);
+	if (px == NULL || py == NULL || fell == NULL) {
+		free(px);
+		free(py);
+		free(fell);
+		return -1;
+	}
+	for (f = 0; f < n; f++) {
+		fig_position(g, f, &px[f], &py[f]);
+		if (g->ts.fig[g->figs[f].type].claims && dist2(px[f], py[f], l->x, l->y) <= r2)
+			fell[f] = 1;
+	}
+	/* a chain of length 0 is no chain */
+	for (more = chain > 0; more;) {
+		more = false;
+		for (f = 0; f < n; f++) {
+			if (fell[f] || !g->ts.fig[g->figs[f].type].claims)
+				continue;
+			for (h = 0; h < n; h++)
+				if (fell[h] && dist2(px[f], py[f], px[h], py[h]) <= c2)
+					break;
+			if (h < n) {
+				fell[f] = 2;
+				more = true;
+			}
+		}
+	}
+	for (f = n - 1; f >= 0; f--) {
+		if (!fell[f])
 			continue;
-		fig_position(g, f, &fx, &fy);
-		if (dist2(fx, fy, l->x, l->y) > r2)
-			continue;
-		report(g, "%s knocks out %s's follower at %d,%d\n",
+		report(g, "%s knocks out %s's follower at %d,%d%s\n",
 		    g->pl[(int)l->player].name, g->pl[g->figs[f].owner].name,
-		    g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y);
+		    g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y,
+		    fell[f] == 2 ? " in a chain reaction" : "");
 		fig_remove(g, f);
 	}
+	free(px);
+	free(py);
+	free(fell);
+	return 0;
 }
 
-/* The nearest follower to a landing on the map, or -1; ties go to the figure placed first. */
+/* X-CA-7: the follower of another player than the hurler nearest to a landing, or -1; ties go
+ * to the figure placed first. The hurler's own followers are never candidates. */
 static int
 nearest(const struct carc_game *g, const struct landing *l)
 {
@@ -357,7 +429,7 @@ nearest(const struct carc_game *g, const struct landing *l)
 	int32_t fx, fy;
 
 	for (f = 0; f < g->nfigs; f++) {
-		if (!g->ts.fig[g->figs[f].type].claims)
+		if (!g->ts.fig[g->figs[f].type].claims || g->figs[f].owner == l->player)
 			continue;
 		fig_position(g, f, &fx, &fy);
 		d = dist2(fx, fy, l->x, l->y);
@@ -407,14 +479,15 @@ target_scores(struct carc_game *g)
 		}
 }
 
-/* X-CA-9, this project's model: a hurl counts when it flies past the ruler, and the left
- * neighbour catches it when it lands within catch reach beyond; both then score 5. */
+/* X-CA-9, this project's model: a hurl counts when it flies at least as far as the ruler
+ * (seed 002), and the left neighbour catches it when it lands within catch reach beyond; both
+ * then score 5. */
 static void
 catch_scores(struct carc_game *g, const struct landing *l)
 {
 	int catcher = (l->player + 1) % g->nplayers;
 
-	if (l->x <= g->rules.ruler || l->x > g->rules.ruler + g->rules.catch_reach)
+	if (l->x < g->rules.ruler || l->x > g->rules.ruler + g->rules.catch_reach)
 		return;
 	g->pl[(int)l->player].score += 5;
 	g->pl[catcher].score += 5;
@@ -428,13 +501,31 @@ can_seduce(const struct carc_game *g)
 {
 	int f;
 
-	if (figures_left(g, g->player, 0) > 0)
+	if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
 		return true;
 	for (f = 0; f < g->nfigs; f++)
-		if (g->figs[f].owner == g->player && f != g->cat.victim &&
-		    g->ts.fig[g->figs[f].type].claims)
+		if (g->figs[f].owner == g->player && seducer_may(g, f) == STAND_OK)
 			return true;
 	return false;
+}
+
+/* For the state reader: a seduction waited for or decided must be one the rules allow. */
+int
+catapult_check(const struct carc_game *g, char *why, size_t n)
+{
+	const struct catapult *c = &g->cat;
+
+	if (c->victim < 0)
+		return 0;
+	if (g->figs[c->victim].owner == g->player || !g->ts.fig[g->figs[c->victim].type].claims)
+		return snprintf(why, n, "the victim is not another player's follower"), -1;
+	if (g->phase == CARC_SEDUCE && !can_seduce(g))
+		return snprintf(why, n, "%s has no follower that may take the victim's place",
+		    g->pl[g->player].name), -1;
+	if (c->pending == PENDING_SEDUCE && c->from != FROM_NONE &&
+	    seducer_may(g, c->from) != STAND_OK)
+		return snprintf(why, n, "the seducer may not take the victim's place"), -1;
+	return 0;
 }
 
 /* carc-score during a round: the effect of the last hurl, then the next hurler or the end. */
@@ -450,11 +541,11 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	if (g->cat.pending == PENDING_HURL) {
 		switch (g->cat.token) {
 		case TOKEN_KNOCKOUT:
-			knockout(g, l);
+			if (knockout(g, l) == -1)
+				return seterr(err, CARC_ESOFTWARE, "out of memory");
 			break;
 		case TOKEN_SEDUCTION:
-			if (!on_map(g, l->x, l->y) || (v = nearest(g, l)) < 0 ||
-			    g->figs[v].owner == g->player)
+			if (!on_map(g, l->x, l->y) || (v = nearest(g, l)) < 0)
 				break;
 			g->cat.victim = v;
 			if (!can_seduce(g)) {
@@ -544,13 +635,12 @@ catapult_words(struct carc_game *g, struct carc_err *err)
 	int32_t x, y;
 
 	if (g->phase == CARC_SEDUCE) {
-		if (figures_left(g, g->player, 0) > 0)
+		if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
 			word(g, "seduce:supply");
 		for (f = 0; f < g->nfigs; f++) {
 			const struct placed *p = &g->board[g->figs[f].tile];
 
-			if (g->figs[f].owner != g->player || f == g->cat.victim ||
-			    !g->ts.fig[g->figs[f].type].claims)
+			if (g->figs[f].owner != g->player || seducer_may(g, f) != STAND_OK)
 				continue;
 			seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[f].seg, name,
 			    sizeof(name));

@@ -19,6 +19,7 @@ game_alloc(void)
 		g->rules.reach = 35;
 		g->rules.ruler = 200;
 		g->rules.catch_reach = 100;
+		g->rules.chain = -1;
 		g->cat.victim = -1;
 	}
 	return g;
@@ -99,9 +100,16 @@ parse_rule(struct rules *r, const char *kv, struct carc_err *err)
 			r->catapult = CATAPULT_OFF;
 		else
 			return seterr(err, CARC_EUSAGE, "bad rule '%s': catapult is sim, house or off", kv);
+	} else if (kl == 7 && strncmp(kv, "ft-draw", 7) == 0) {
+		if (strcmp(v, "max") == 0)
+			r->ft_draw = FT_DRAW_MAX;
+		else if (strcmp(v, "may") == 0)
+			r->ft_draw = FT_DRAW_MAY;
+		else
+			return seterr(err, CARC_EUSAGE, "bad rule '%s': ft-draw is max or may", kv);
 	} else if ((kl == 7 && strncmp(kv, "scatter", 7) == 0) ||
 	    (kl == 5 && strncmp(kv, "reach", 5) == 0) || (kl == 5 && strncmp(kv, "ruler", 5) == 0) ||
-	    (kl == 5 && strncmp(kv, "catch", 5) == 0)) {
+	    (kl == 5 && strncmp(kv, "catch", 5) == 0) || (kl == 5 && strncmp(kv, "chain", 5) == 0)) {
 		int32_t c;
 
 		if (parse_centi(v, 0, 1000, &c) == -1)
@@ -113,11 +121,13 @@ parse_rule(struct rules *r, const char *kv, struct carc_err *err)
 			r->reach = c;
 		else if (kv[1] == 'u')
 			r->ruler = c;
-		else
+		else if (kv[2] == 't')
 			r->catch_reach = c;
+		else
+			r->chain = c;
 	} else
 		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: edition, farmers, "
-		    "catapult, scatter, reach, ruler, catch)", (int)kl, kv);
+		    "ft-draw, catapult, scatter, reach, chain, ruler, catch)", (int)kl, kv);
 	return 0;
 }
 
@@ -455,8 +465,30 @@ game_advance(struct carc_game *g)
 	g->phase = CARC_OVER;
 }
 
+/* F-4: the tiles player p's fortune tellers let him draw: one, one more per fortune teller,
+ * never more than DRAW_LIMIT nor than remain (F-7a). */
+int
+draw_allowed(const struct carc_game *g, int p)
+{
+	int want = 1 + fortune_tellers(g, p);
+
+	if (want > DRAW_LIMIT)
+		want = DRAW_LIMIT;
+	if (want > g->nsupply)
+		want = g->nsupply;
+	return want;
+}
+
 int
 carc_game_draw(struct carc_game *g, struct carc_err *err)
+{
+	return carc_game_draw_n(g, 0, err);
+}
+
+/* The draw of n tiles (0: all the player may draw). Fewer than allowed only under
+ * ft-draw=may, and then a decision the log keeps as draw:N (F-4). */
+int
+carc_game_draw_n(struct carc_game *g, int n, struct carc_err *err)
 {
 	int t, i, want;
 
@@ -476,12 +508,22 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 	case CARC_DRAW:
 		break;
 	}
-	/* F-4, F-7a: one tile, one more per fortune teller, never more than remain */
-	want = 1 + fortune_tellers(g, g->player);
-	if (want > DRAW_LIMIT)
-		want = DRAW_LIMIT;
-	if (want > g->nsupply)
-		want = g->nsupply;
+	want = draw_allowed(g, g->player);
+	if (n > want)
+		return seterr(err, CARC_EREFUSED, "%s may draw %d tile%s now, not %d (F-4)",
+		    g->pl[g->player].name, want, want == 1 ? "" : "s", n);
+	if (n > 0 && n < want) {
+		char w[16];
+
+		if (g->rules.ft_draw != FT_DRAW_MAY)
+			return seterr(err, CARC_EREFUSED, "%s draws all %d tiles the fortune tellers "
+			    "give (F-4); --rule ft-draw=may lets a player draw fewer",
+			    g->pl[g->player].name, want);
+		snprintf(w, sizeof(w), "draw:%d", n);
+		if (!g->quiet && game_log(g, w) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		want = n;
+	}
 	if (want > 1) {
 		for (i = 0; i < want; i++)
 			g->drawn[i] = g->supply[i];
@@ -557,6 +599,13 @@ carc_game_score(struct carc_game *g, struct carc_err *err)
 	g->report.len = 0;
 	house_rule(g);
 	score_placed(g, g->nboard - 1);
+	/* F-7d: the drawn tiles not chosen were held until now; back they go, shuffled in */
+	if (g->ndrawn > 0) {
+		memcpy(g->supply + g->nsupply, g->drawn, g->ndrawn * sizeof(*g->drawn));
+		g->nsupply += g->ndrawn;
+		g->ndrawn = 0;
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
+	}
 	if (g->ts.types[g->board[g->nboard - 1].type].fair >= 0 &&
 	    g->rules.catapult == CATAPULT_SIM) {
 		catapult_start(g, g->nboard - 1);	/* X-CA-3: after the whole turn */

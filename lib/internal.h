@@ -94,6 +94,7 @@ struct tileset {
 		size_t yamllen;
 	} sets[MAXSETS];
 	char start[ID_MAX];
+	unsigned kinds;		/* bit per kind of segment some tile of the sets has */
 	int nfig;
 	struct figtype fig[MAXFIGTYPES];
 };
@@ -150,7 +151,15 @@ struct rules {
 	int reach;		/* knock-out: followers this close to the landing go home */
 	int ruler;		/* catch: the shortest hurl that counts */
 	int catch_reach;	/* catch: how far past the ruler the catcher still catches */
+	int chain;		/* knock-out: a follower this close to one knocked out falls
+				 * too (X-CA-6); -1: as far as reach */
+	int ft_draw;		/* F-4: FT_DRAW_MAX, or FT_DRAW_MAY (a player may draw fewer) */
 };
+
+enum { FT_DRAW_MAX, FT_DRAW_MAY };
+
+/* The chain length in force: chain=LENGTH, or the reach when the game names none. */
+#define CHAIN_LENGTH(r) ((r)->chain >= 0 ? (r)->chain : (r)->reach)
 
 enum { TOKEN_KNOCKOUT, TOKEN_SEDUCTION, TOKEN_TARGET, TOKEN_CATCH, NTOKENS };
 extern const char *const token_names[NTOKENS];
@@ -277,7 +286,17 @@ int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
+int draw_words(const struct carc_game *, struct carc_buf *);
 int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
+
+/* legal.c */
+enum stand { STAND_OK, STAND_PLACE, STAND_FARMERS, STAND_TENTS };
+unsigned figure_kinds(const struct carc_game *, int player, int figtype, int leaving);
+enum stand figure_may_stand(const struct carc_game *, int player, int figtype, int kind,
+    int leaving);
+int stand_refuse(const struct carc_game *, enum stand, int player, int figtype, int kind,
+    const char *word, struct carc_err *);
+int figures_check(const struct carc_game *, char *why, size_t);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
@@ -292,6 +311,7 @@ int game_setup_board(struct carc_game *, struct carc_err *);
 int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
 int fortune_tellers(const struct carc_game *, int player);
+int draw_allowed(const struct carc_game *, int player);
 int parse_rule(struct rules *, const char *kv, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
 int game_deal(struct carc_game *, struct carc_err *);
@@ -304,6 +324,7 @@ int catapult_resolve(struct carc_game *, struct carc_err *);
 void catapult_start(struct carc_game *, int tile);
 int catapult_words(struct carc_game *, struct carc_err *);
 void catapult_describe(const struct carc_game *, struct carc_buf *);
+int catapult_check(const struct carc_game *, char *why, size_t);
 int parse_centi(const char *, int lo, int hi, int32_t *);
 void format_centi(char *, size_t, int32_t);
 bool is_placement_word(const char *);

@@ -174,6 +174,38 @@ log_word_matches(const struct carc_game *g, const char *w, int b)
 
 static const char *const edge_words[3] = { "a field", "a road", "a city" };
 
+/* draw:N, the decision to draw N tiles when the rules let a player draw fewer (F-4). */
+static int
+draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	const char *p = w + 5;
+	int n;
+
+	if (*p < '1' || *p > '9' || p[1] != '\0')
+		return seterr(err, CARC_EUSAGE, "bad move '%s': expected draw:N, N from 1 to %d", w,
+		    DRAW_LIMIT);
+	n = *p - '0';
+	return carc_game_draw_n(g, n, err);
+}
+
+/* The draw decisions open in phase draw: draw:1 ... draw:N when the player may draw fewer
+ * than the N tiles his fortune tellers give; none when there is no choice. */
+int
+draw_words(const struct carc_game *g, struct carc_buf *words)
+{
+	int n = draw_allowed(g, g->player), i;
+	char w[16];
+
+	if (g->rules.ft_draw != FT_DRAW_MAY || n < 2)
+		return 0;
+	for (i = n; i >= 1; i--) {
+		snprintf(w, sizeof(w), "draw:%d", i);
+		if (carc_buf_add(words, w, strlen(w) + 1) == -1)
+			return -1;
+	}
+	return n;
+}
+
 int
 carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 {
@@ -183,6 +215,8 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 
 	switch (g->phase) {
 	case CARC_DRAW:
+		if (strncmp(w, "draw:", 5) == 0)
+			return draw_decide(g, w, err);
 		return seterr(err, CARC_EREFUSED, "no tile drawn yet: run carc-draw first");
 	case CARC_SCORE:
 		return seterr(err, CARC_EREFUSED,
@@ -247,20 +281,15 @@ carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 		if (ft < 0)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m.figure);
 		int k = t->seg[seg].kind;
+		enum stand st = figure_may_stand(g, g->player, ft, k, -1);
 
-		if (!(g->ts.fig[ft].on & (1u << k)))
-			return seterr(err, CARC_EREFUSED, "illegal move '%s': a %s may not stand on a %s",
-			    w, g->ts.fig[ft].name, kind_names[k]);
-		if (k == K_FIELD && !g->rules.farmers)
-			return seterr(err, CARC_EREFUSED,
-			    "illegal move '%s': this game is played without farmers", w);
+		if (st == STAND_PLACE || st == STAND_FARMERS)
+			return stand_refuse(g, st, g->player, ft, k, w, err);
 		if (figures_left(g, g->player, ft) <= 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
 			    g->pl[g->player].name, g->ts.fig[ft].name);
-		if (k == K_TENT && fortune_tellers(g, g->player) >= TENT_LIMIT)
-			return seterr(err, CARC_EREFUSED,
-			    "illegal move '%s': %s has %d fortune tellers already (F-3)", w,
-			    g->pl[g->player].name, TENT_LIMIT);
+		if (st != STAND_OK)
+			return stand_refuse(g, st, g->player, ft, k, w, err);
 		if (g->ts.fig[ft].claims && seg_claimed_if_placed(g, type, m.x, m.y, rot, seg))
 			return seterr(err, CARC_EREFUSED,
 			    "illegal move '%s': that %s already has a follower (B-22)", w, kind_names[k]);
@@ -294,20 +323,15 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 		if (game_log(g, word) == -1)
 			return -1;
 	}
-	/* F-4, F-7d: the tiles not chosen go back and the supply is shuffled again */
-	if (g->ndrawn > 1) {
-		bool chosen = false;
-
-		for (i = 0; i < g->ndrawn; i++) {
-			if (g->drawn[i] == type && !chosen) {
-				chosen = true;
-				continue;
-			}
-			g->supply[g->nsupply++] = g->drawn[i];
-		}
-		rng_shuffle(&g->rng, g->supply, g->nsupply);
+	/* F-7d: the tiles not chosen are held until the turn ends (carc_game_score) */
+	for (i = 0; i < g->ndrawn && g->drawn[i] != type; i++)
+		;
+	if (g->ndrawn == 1)
+		g->ndrawn = 0;
+	else if (i < g->ndrawn) {
+		memmove(g->drawn + i, g->drawn + i + 1, (g->ndrawn - i - 1) * sizeof(*g->drawn));
+		g->ndrawn--;
 	}
-	g->ndrawn = 0;
 	g->phase = CARC_SCORE;
 	g->cat.pending = PENDING_PLACE;
 	return 0;
@@ -341,6 +365,8 @@ list_words(struct carc_game *g, struct carc_err *err)
 		return seterr(err, CARC_EREFUSED, "the game is over");
 	if (g->phase == CARC_HURL || g->phase == CARC_SEDUCE)
 		return catapult_words(g, err);
+	if (g->phase == CARC_DRAW && (n = draw_words(g, &g->words)) != 0)
+		return n < 0 ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 	if (g->phase != CARC_PLACE)
 		return seterr(err, CARC_EREFUSED, "the game waits for %s, not for a placement",
 		    g->phase == CARC_DRAW ? "carc-draw" : "carc-score");
@@ -374,15 +400,12 @@ list_words(struct carc_game *g, struct carc_err *err)
 				for (s = 0; s < t->nseg; s++) {
 					int k = t->seg[s].kind;
 
-					if (k == K_FIELD && !g->rules.farmers)
-						continue;
-					if (k == K_TENT && fortune_tellers(g, g->player) >= TENT_LIMIT)
-						continue;
 					seg_rotated_name(t, r, s, name, sizeof(name));
 					for (f = 0; f < g->ts.nfig; f++) {
 						const struct figtype *ft = &g->ts.fig[f];
 
-						if (!(ft->on & (1u << k)) || figures_left(g, g->player, f) <= 0)
+						if (figure_may_stand(g, g->player, f, k, -1) != STAND_OK ||
+						    figures_left(g, g->player, f) <= 0)
 							continue;
 						if (ft->claims && seg_claimed_if_placed(g, type, x, y, r, s))
 							continue;

@@ -118,6 +118,7 @@ struct moves {
  * on any such segment) and how many that claim (they need the feature free). */
 struct offer {
 	int left[MAXFIGTYPES];
+	unsigned may[MAXFIGTYPES];	/* bit per kind the figure may stand on now */
 	uint8_t free[NKINDS], claim[NKINDS];
 	bool anyclaim;
 };
@@ -125,21 +126,18 @@ struct offer {
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
-	unsigned kinds = (1u << NKINDS) - 1, on;
 	int f, k;
 
-	if (!g->rules.farmers)
-		kinds &= ~(1u << K_FIELD);
-	if (fortune_tellers(g, g->player) >= TENT_LIMIT)
-		kinds &= ~(1u << K_TENT);
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
 	o->anyclaim = false;
 	for (f = 0; f < g->ts.nfig; f++) {
+		o->may[f] = 0;
 		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
 			continue;
-		for (on = g->ts.fig[f].on & kinds, k = 0; on; on >>= 1, k++) {
-			if (!(on & 1))
+		o->may[f] = figure_kinds(g, g->player, f, -1);
+		for (k = 0; k < NKINDS; k++) {
+			if (!(o->may[f] & (1u << k)))
 				continue;
 			if (g->ts.fig[f].claims) {
 				o->claim[k]++;
@@ -202,7 +200,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 			continue;
 		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
 		for (ft = 0; ft < g->ts.nfig; ft++) {
-			if (!(g->ts.fig[ft].on & (1u << k)) || o->left[ft] <= 0 ||
+			if (!(o->may[ft] & (1u << k)) || o->left[ft] <= 0 ||
 			    (g->ts.fig[ft].claims && claimed))
 				continue;
 			fm.seg = s;
@@ -656,16 +654,23 @@ carc_bot_move(struct carc_game *g, const struct carc_bot *b, char *word, size_t 
 	uint64_t rng;
 	int n, pick, rc = 0;
 
-	if (g->phase != CARC_PLACE && g->phase != CARC_HURL && g->phase != CARC_SEDUCE) {
-		const char **w;
-		size_t nw;
-
-		return carc_moves(g, &w, &nw, err);	/* says what the state waits for */
-	}
 	/* the choice depends on the game's seed, how far it has come and the bot's seed only */
 	rng = g->seed ^ b->seed * 0x9e3779b97f4a7c15ULL;
 	rng ^= (uint64_t)g->nlog << 40;
 	carc_rng_next(&rng);
+	if (g->phase != CARC_PLACE && g->phase != CARC_HURL && g->phase != CARC_SEDUCE) {
+		const char **w;
+		size_t nw;
+
+		/* says what the state waits for, or lists the draws open (ft-draw=may) */
+		if ((rc = carc_moves(g, &w, &nw, err)))
+			return rc;
+		/* the thinking bots draw all they may: the tiles not chosen go back into the
+		 * supply, so a wider choice costs nothing; random tries every decision */
+		snprintf(word, wlen, "%s", w[b->strategy == CARC_BOT_RANDOM ?
+		    carc_rng_below(&rng, nw) : 0]);
+		return carc_game_place(g, word, err);
+	}
 	if ((x.work = game_shell(g)) == NULL || (x.scratch = game_shell(g)) == NULL) {
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto out;
@@ -751,6 +756,15 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 	while (g->phase != CARC_OVER) {
 		const struct carc_bot *b = &bots[g->player];
 
+		if (g->rules.ft_draw == FT_DRAW_MAY && g->phase == CARC_DRAW &&
+		    b->strategy == CARC_BOT_RANDOM && (n = draw_allowed(g, g->player)) > 1) {
+			/* random tries every decision: fewer tiles too (F-4, ft-draw=may) */
+			if (carc_game_draw_n(g, 1 + carc_rng_below(&rng, n), err)) {
+				rc = err->code;
+				goto out;
+			}
+			continue;
+		}
 		if (g->phase == CARC_DRAW || g->phase == CARC_SCORE ||
 		    b->strategy == CARC_BOT_RANDOM) {
 			if (random_step(g, &x.m, &rng)) {

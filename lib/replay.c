@@ -37,9 +37,10 @@ nomem:
 	return NULL;
 }
 
-/* Each logged decision as a turn of the tools: carc-draw when the game waits for a draw, then
- * carc-place WORD, then carc-score, except after the last word of a game saved before its
- * score; and carc-draw once more for a game saved with its tile drawn. */
+/* Each logged decision as a turn of the tools: carc-draw when the game waits for a draw (a
+ * logged draw:N is that draw, made with carc-place), then carc-place WORD, then carc-score,
+ * except after the last word of a game saved before its score; and carc-draw once more for a
+ * game saved with its tile drawn. */
 struct carc_game *
 carc_game_replay(const struct carc_game *o, struct carc_err *err)
 {
@@ -49,9 +50,13 @@ carc_game_replay(const struct carc_game *o, struct carc_err *err)
 	if ((g = same_setup(o, err)) == NULL)
 		return NULL;
 	for (i = 0; i < o->nlog; i++) {
-		if ((g->phase == CARC_DRAW && carc_game_draw(g, err)) ||
+		/* draw:N is the draw itself, a decision when a player may draw fewer (F-4) */
+		bool draw = strncmp(o->log[i], "draw:", 5) == 0;
+
+		if ((!draw && g->phase == CARC_DRAW && carc_game_draw(g, err)) ||
 		    carc_game_place(g, o->log[i], err) ||
-		    ((i + 1 < o->nlog || o->phase != CARC_SCORE) && carc_game_score(g, err))) {
+		    (!draw && (i + 1 < o->nlog || o->phase != CARC_SCORE) &&
+		    carc_game_score(g, err))) {
 			char why[sizeof(err->msg)];
 
 			memcpy(why, err->msg, sizeof(why));

@@ -105,19 +105,18 @@ completed_value(struct carc_game *g, int root, int kind)
 	}
 }
 
-/* F-5, F-8: a tent with a fortune teller is complete when its four sides touch tiles; the
- * player who placed the completing tile scores 3 and the fortune teller goes home. */
+/* F-5, F-8: a tent is complete when its four sides touch tiles, whether a fortune teller
+ * stands on it or not; the player who placed the completing tile scores 3 for each tent the
+ * tile completes, and a fortune teller there goes home. Only the tile itself and its four
+ * neighbours can be completed by it. */
 static void
 score_tents(struct carc_game *g, int x, int y)
 {
 	static const int dx[5] = { 0, 0, 1, 0, -1 }, dy[5] = { 0, -1, 0, 1, 0 };
-	int i, s, b, r, side, f;
+	int i, s, b, r, side;
 
-	/* only a tent with a fortune teller scores: without one on the board, no look-ups */
-	for (i = 0; i < g->nplayers && g->tellers[i] == 0; i++)
-		;
-	if (i == g->nplayers)
-		return;
+	if (!(g->ts.kinds & (1u << K_TENT)))
+		return;		/* no tent in the game: no look-ups */
 	for (i = 0; i < 5; i++) {
 		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0)
 			continue;
@@ -130,12 +129,9 @@ score_tents(struct carc_game *g, int x, int y)
 				break;
 		if (side < 4)
 			continue;
+		/* the cell just filled touches the tent (or is it), so the tent was open before
+		 * this tile and completes now, once */
 		r = node_find(g, b * MAXSEG + s);
-		for (f = 0; f < g->nfigs; f++)
-			if (node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) == r)
-				break;
-		if (f == g->nfigs)
-			continue;
 		g->pl[g->player].score += 3;
 		report(g, "%s scores 3 for completing the tent at %d,%d\n",
 		    g->pl[g->player].name, q->x, q->y);

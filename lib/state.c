@@ -157,7 +157,7 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 		}
 	}
 	pstr(&pk, "rules");
-	msgpack_pack_map(&pk, 7);
+	msgpack_pack_map(&pk, 7 + (g->rules.chain >= 0) + (g->rules.ft_draw != FT_DRAW_MAX));
 	pstr(&pk, "edition");
 	pstr(&pk, g->rules.edition == RULE_EDITION_C1 ? "c1" : "c2");
 	pstr(&pk, "farmers");
@@ -169,6 +169,13 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	pcenti(&pk, "reach", g->rules.reach);
 	pcenti(&pk, "ruler", g->rules.ruler);
 	pcenti(&pk, "catch", g->rules.catch_reach);
+	/* options added later are written only when a game sets them: the others keep their bytes */
+	if (g->rules.chain >= 0)
+		pcenti(&pk, "chain", g->rules.chain);
+	if (g->rules.ft_draw != FT_DRAW_MAX) {
+		pstr(&pk, "ft-draw");
+		pstr(&pk, "may");
+	}
 	pstr(&pk, "seed");
 	msgpack_pack_uint64(&pk, g->seed);
 	pstr(&pk, "start");
@@ -475,7 +482,7 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su)
 			    "(digest %s, here %s)", name, digest, g->ts.sets[i].digest);
 	}
 	static const char *const rulekeys[] = { "edition", "farmers", "catapult", "scatter",
-		"reach", "ruler", "catch", NULL };
+		"reach", "ruler", "catch", "chain", "ft-draw", NULL };
 
 	if (check_keys(r, rules, "rules", rulekeys))
 		return CARC_EDATA;
@@ -807,7 +814,7 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		"player", "drawn", "supply", "aside", "rng", "board", "figures", "catapult", "log",
 		NULL };
 	const msgpack_object *o, *setup, *players, *drawn, *supply, *aside, *board, *figs, *log;
-	char s[32];
+	char s[32], why[200];
 	int64_t v;
 	int cap, p;
 	uint32_t i;
@@ -869,14 +876,18 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (need_int(r, root, "player", "the state", 0, g->nplayers - 1, &v))
 		return CARC_EDATA;
 	g->player = v;
-	if ((g->phase == CARC_PLACE) != (g->ndrawn > 0))
+	/* drawn tiles wait in phase place; in phase score those not chosen are held (F-7d) */
+	if ((g->phase == CARC_PLACE && g->ndrawn == 0) ||
+	    (g->phase != CARC_PLACE && g->phase != CARC_SCORE && g->ndrawn > 0) ||
+	    (g->phase == CARC_SCORE && g->ndrawn >= DRAW_LIMIT))
 		return fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
 	if (g->phase == CARC_SCORE && g->nboard < 2)
 		return fail(r, "inconsistent state: phase score before any placement");
-	/* a placement per tile, and at most a hurl and a seduction per player after one */
-	if (log->via.array.size > (uint32_t)g->cap * (1 + 2 * CARC_MAX_PLAYERS))
+	/* a draw and a placement per tile, and at most a hurl and a seduction per player after
+	 * one */
+	if (log->via.array.size > (uint32_t)g->cap * (2 + 2 * CARC_MAX_PLAYERS))
 		return fail(r, "bad state: the log has %u entries, more than the %d a game of %d "
-		    "tiles can make", log->via.array.size, g->cap * (1 + 2 * CARC_MAX_PLAYERS),
+		    "tiles can make", log->via.array.size, g->cap * (2 + 2 * CARC_MAX_PLAYERS),
 		    g->cap - 1);
 	for (i = 0, p = 1; i < log->via.array.size; i++) {
 		const msgpack_object *w = &log->via.array.ptr[i];
@@ -900,6 +911,10 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		    g->nboard - 1);
 	if (read_catapult(r, g, root))
 		return r->err->code;
+	if (g->cat.on && g->ndrawn > 0)
+		return fail(r, "inconsistent state: drawn tiles during a catapult round");
+	if (figures_check(g, why, sizeof(why)) || catapult_check(g, why, sizeof(why)))
+		return fail(r, "inconsistent state: %s", why);
 	if (game_check_tiles(g, r->err))
 		return fail(r, "inconsistent state: %s", r->err->msg);
 	return 0;

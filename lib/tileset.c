@@ -741,7 +741,7 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	yaml_node_item_t *it;
 	const char *text;
 	size_t len;
-	int rc = 0;
+	int rc = 0, i, s;
 
 	if ((text = builtin_set("figures", &len)) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "the figure table is not built in");
@@ -759,6 +759,10 @@ figures_load(struct tileset *ts, struct carc_err *err)
 		rc = bad(&l, root, "the figure table needs a list named figures");
 		goto out;
 	}
+	ts->kinds = 0;
+	for (i = 0; i < ts->ntypes; i++)
+		for (s = 0; s < ts->types[i].nseg; s++)
+			ts->kinds |= 1u << ts->types[i].seg[s].kind;
 	ts->nfig = 0;
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
 		if (ts->nfig == MAXFIGTYPES) {

@@ -192,9 +192,14 @@ view_status(const struct view *v, struct carc_buf *b)
 	case CARC_SCORE:
 		if (g->cat.on)
 			rc |= carc_buf_printf(b, "%s has decided; carc-score resolves it", who);
-		else
+		else {
 			rc |= carc_buf_printf(b, "%s has placed %s; carc-score ends the turn", who,
 			    g->ts.types[g->board[g->nboard - 1].type].id);
+			/* F-7d: the tiles not chosen go back when the turn ends */
+			for (i = 0; i < g->ndrawn; i++)
+				rc |= carc_buf_printf(b, "%s %s", i ? "," : " and returns",
+				    g->ts.types[g->drawn[i]].id);
+		}
 		break;
 	case CARC_HURL:
 		if (g->cat.token < 0)
