@@ -3,7 +3,10 @@
  * after every step, and self-play's scores. One line per kind of game. A change that must not
  * alter play (a redesign, a speed-up) leaves every line as it was: `make fingerprint`, before
  * and after, then diff. The first hash covers every state, the second only each game's last
- * state and self-play's scores, for a change of the state's form that must not change play. Uses lib/carc.h only, so it outlives any change inside the library. */
+ * state and self-play's scores, for a change of the state's form that must not change play;
+ * the third covers play alone, read through the public calls and never through the state's
+ * bytes (each decision's word, what each step reported, the phase, the player, the scores,
+ * the drawn tiles and the tiles left), so it holds across a new version of the state. Uses lib/carc.h only, so it outlives any change inside the library. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +31,28 @@ fail(const char *what, const struct carc_err *err)
 	exit(1);
 }
 
-static uint64_t endh = 0xcbf29ce484222325ULL;
+static uint64_t endh = 0xcbf29ce484222325ULL, playh = 0xcbf29ce484222325ULL;
+
+/* What a person sees of a step, through the public calls only. */
+static void
+seen(const struct carc_game *g, const char *word)
+{
+	int i, v[3];
+
+	playh = fnv(playh, word, strlen(word) + 1);
+	playh = fnv(playh, carc_game_report(g), strlen(carc_game_report(g)) + 1);
+	v[0] = carc_game_phase(g);
+	v[1] = carc_game_player(g);
+	v[2] = carc_game_tiles_left(g);
+	playh = fnv(playh, v, sizeof(v));
+	for (i = 0; i < carc_game_nplayers(g); i++) {
+		v[0] = carc_game_player_score(g, i);
+		v[1] = carc_game_player_followers(g, i);
+		playh = fnv(playh, v, 2 * sizeof(v[0]));
+	}
+	for (i = 0; i < carc_game_ndrawn(g); i++)
+		playh = fnv(playh, carc_game_drawn(g, i), strlen(carc_game_drawn(g, i)) + 1);
+}
 
 /* Plays the game to its end, seat i by bots[i]; the hash of every state on the way. */
 static uint64_t
@@ -37,6 +61,8 @@ play(struct carc_game *g, const struct carc_bot *bots, uint64_t h)
 	struct carc_err err;
 	struct carc_buf b = { 0 };
 	char word[128];
+	const char **words;
+	size_t n;
 	int steps = 0;
 
 	for (;;) {
@@ -47,7 +73,10 @@ play(struct carc_game *g, const struct carc_bot *bots, uint64_t h)
 			break;
 		if (++steps > 20000)
 			fail("play", &(struct carc_err){ 1, "no end after 20000 steps" });
-		if (p == CARC_DRAW)
+		word[0] = '\0';
+		if (p == CARC_DRAW && carc_moves(g, &words, &n, &err) == 0 && n > 0)
+			rc = carc_bot_move(g, &bots[carc_game_player(g)], word, sizeof(word), &err);
+		else if (p == CARC_DRAW)
 			rc = carc_game_draw(g, &err);
 		else if (p == CARC_SCORE)
 			rc = carc_game_score(g, &err);
@@ -55,6 +84,7 @@ play(struct carc_game *g, const struct carc_bot *bots, uint64_t h)
 			rc = carc_bot_move(g, &bots[carc_game_player(g)], word, sizeof(word), &err);
 		if (rc)
 			fail("step", &err);
+		seen(g, word);
 		b.len = 0;
 		if (carc_state_write(g, &b, &err))
 			fail("write", &err);
@@ -68,7 +98,7 @@ play(struct carc_game *g, const struct carc_bot *bots, uint64_t h)
 
 struct kind {
 	const char *expansions;
-	const char *rules[4];
+	const char *rules[5];
 };
 
 static const struct kind kinds[] = {
@@ -82,6 +112,8 @@ static const struct kind kinds[] = {
 	{ "base,catapult", { "catapult=off", NULL } },
 	{ "base,fortune-teller,catapult", { NULL } },
 	{ "base,fortune-teller,catapult", { "edition=c1", "reach=0.8", NULL } },
+	{ "base,fortune-teller", { "ft-draw=may", NULL } },
+	{ "base,fortune-teller,catapult", { "chain=0.60", "scatter=0", "ft-draw=may", NULL } },
 };
 
 int
@@ -94,7 +126,7 @@ main(int argc, char **argv)
 	for (k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])); k++) {
 		uint64_t h = 0xcbf29ce484222325ULL;
 
-		endh = h;
+		endh = playh = h;
 		for (np = 0; np < 5; np++)
 			for (s = 0; s < games; s++) {
 				struct carc_setup su = { .players = players[np], .seed = 1000 + s,
@@ -133,11 +165,13 @@ main(int argc, char **argv)
 					fail("selfplay", &err);
 				h = fnv(h, scores, sizeof(scores[0]) * (np + 2));
 				endh = fnv(endh, scores, sizeof(scores[0]) * (np + 2));
+				playh = fnv(playh, scores, sizeof(scores[0]) * (np + 2));
 			}
 			carc_game_free(g);
 			carc_game_free(tmpl);
 		}
-		printf("%016" PRIx64 " %016" PRIx64 " %s", h, endh, kinds[k].expansions);
+		printf("%016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %s", h, endh, playh,
+		    kinds[k].expansions);
 		for (i = 0; kinds[k].rules[i]; i++)
 			printf(" %s", kinds[k].rules[i]);
 		printf("\n");
