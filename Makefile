@@ -21,9 +21,11 @@ ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
-	lib/game.o lib/json.o lib/legal.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
-	lib/sha256.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/email.o lib/forecast.o \
+	lib/game.o lib/json.o lib/legal.o lib/play.o lib/render.o lib/replay.o \
+	lib/rules.o lib/score.o lib/sha256.o lib/state-read.o lib/state-write.o lib/svg.o \
+	lib/tileset.o lib/util.o lib/view.o \
+	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -47,7 +49,7 @@ lib/libcarc.a: $(LIBOBJ)
 	ar rcs $@ $(LIBOBJ)
 
 $(LIBOBJ) bin/common.o: .flags
-$(LIBOBJ): lib/carc.h lib/internal.h
+$(LIBOBJ): lib/carc.h lib/internal.h lib/rules.h lib/codec.h lib/rules/modules.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
 
 .SUFFIXES: .c .o
@@ -81,8 +83,8 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h
-	@mkdir -p tests/fuzz/build
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/rules.h lib/codec.h
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
 tests/fuzz/build/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CARC_FORMAT_VERSION 1
+#define CARC_FORMAT_VERSION 2
 #define CARC_MAX_PLAYERS 6
 #define CARC_NAME_MAX 32
 
