@@ -31,10 +31,11 @@ ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/decisions.o lib/email.o \
-	lib/forecast.o \
-	lib/game.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
-	lib/sha256.o lib/state.o lib/suggest.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/email.o \
+	lib/forecast.o lib/game.o lib/json.o lib/legal.o lib/play.o lib/render.o lib/replay.o \
+	lib/rules.o lib/score.o lib/sha256.o lib/state-read.o lib/state-write.o lib/suggest.o \
+	lib/svg.o lib/tileset.o lib/util.o lib/view.o \
+	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -70,9 +71,9 @@ $(SHLIB): $(LIBOBJ) lib/carc.map
 		-Wl,--version-script=lib/carc.map -o $@ $(LIBOBJ) $(LIBS)
 
 $(LIBOBJ) bin/common.o: .flags
-$(LIBOBJ): lib/carc.h lib/internal.h
+$(LIBOBJ): lib/carc.h lib/internal.h lib/rules.h lib/codec.h lib/rules/modules.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
-lib/catapult.o lib/moves.o lib/suggest.o: lib/suggest.h
+lib/legal.o lib/rules/catapult.o lib/suggest.o: lib/suggest.h
 
 .SUFFIXES: .c .o
 .c.o:
@@ -90,6 +91,15 @@ $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 tests/unit: tests/unit.c lib/libcarc.a lib/internal.h lib/suggest.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
 
+# A fingerprint of play (tests/fingerprint.c): run it before and after a change that must not
+# alter any game, and compare. FINGERPRINT_GAMES games of each kind and player count.
+FINGERPRINT_GAMES = 20
+tests/fingerprint: tests/fingerprint.c lib/libcarc.a lib/carc.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fingerprint.c lib/libcarc.a $(LIBS)
+
+fingerprint: tests/fingerprint
+	@./tests/fingerprint $(FINGERPRINT_GAMES)
+
 # Fuzzing (tests/fuzz/README): libFuzzer needs clang. The library is built again into
 # tests/fuzz/build with coverage and sanitizers, apart from the objects of `make`.
 FUZZ_CC = clang
@@ -100,8 +110,9 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/suggest.h
-	@mkdir -p tests/fuzz/build
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/rules.h lib/codec.h \
+    lib/suggest.h
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
 tests/fuzz/build/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
@@ -195,9 +206,9 @@ uninstall:
 		$(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/libcarc.so.* lib/builtin.c tests/unit \
-		.flags
+	rm -f $(TOOLS) bin/*.o lib/*.o lib/rules/*.o lib/libcarc.a lib/libcarc.so.* lib/builtin.c \
+		tests/unit tests/fingerprint .flags
 	rm -rf tests/fuzz/build
 
-.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build \
+.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fingerprint fuzz fuzz-build \
 	install uninstall valgrind

@@ -4,8 +4,8 @@
 # words for carc-place come from carc-place --list on the game named on the command line.
 
 _carc_sets='base fortune-teller catapult'
-_carc_rules='edition=c2 edition=c1 farmers=on farmers=off catapult=sim catapult=house
-catapult=off scatter= reach= ruler= catch='
+_carc_rules='edition=c2 edition=c1 farmers=on farmers=off ft-draw=max ft-draw=may
+catapult=sim catapult=house catapult=off scatter= reach= chain= ruler= catch='
 _carc_formats='ascii ansi svg json email'
 _carc_strategies='random greedy mcts'
 _carc_colors='red blue green yellow black purple orange pink grey'

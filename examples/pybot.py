@@ -14,7 +14,8 @@ The rule: a follower goes where it is likely to come back with points (a cloiste
 city, then a road; a farmer only late in the game), the last two followers are kept for cities
 and cloisters, and a tile alone is worth nothing. In a catapult round it aims its token at the
 fair (target) or, with another kind, takes the first hurl suggested; it always seduces when it
-can. Ties go to the decision listed first, so the bot plays the same game every time.
+can; where it may draw fewer tiles (ft-draw=may) it draws them all. Ties go to the decision
+listed first, so the bot plays the same game every time.
 
 A tool that fails passes on its message and its exit status, and nothing is written."""
 
@@ -43,6 +44,10 @@ def worth(d, game):
         return 1 if d["token"] == "target" else 0
     if d["kind"] == "seduce":
         return {"supply": 2, "board": 1}.get(d["from"], 0)
+    if d["kind"] == "draw":
+        return d["tiles"]  # under ft-draw=may: more tiles, more choice
+    if d["kind"] != "place":
+        return 0
     if d["feature"] is None:
         return 0
     kind = d["feature"].split(":")[0]

@@ -93,6 +93,22 @@ seduce(struct carc_buf *b, const char *w)
 	    jkey(b, "feature", feat, strlen(feat));
 }
 
+/* draw:N, in phase draw under ft-draw=may */
+static int
+draw(struct carc_buf *b, const char *w)
+{
+	return jkey(b, "kind", "draw", 4) || carc_buf_printf(b, ", \"tiles\": %ld",
+	    strtol(w + 5, NULL, 10));
+}
+
+/* A module's word this file does not know yet (NAME:...): its kind is NAME, and the word
+ * says the rest. */
+static int
+other(struct carc_buf *b, const char *w)
+{
+	return jkey(b, "kind", w, strcspn(w, ":"));
+}
+
 int
 carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 {
@@ -110,7 +126,9 @@ carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 		    jstring(out, w, strlen(w));
 		if (rc == 0)
 			rc = strncmp(w, "hurl:", 5) == 0 ? hurl(out, w) :
-			    strncmp(w, "seduce:", 7) == 0 ? seduce(out, w) : placement(out, g, w);
+			    strncmp(w, "seduce:", 7) == 0 ? seduce(out, w) :
+			    strncmp(w, "draw:", 5) == 0 ? draw(out, w) :
+			    w[strcspn(w, ":,")] == ':' ? other(out, w) : placement(out, g, w);
 		if (rc == 0)
 			rc = carc_buf_add(out, "}", 1);
 	}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "rules/modules.h"
 
 /* How fast the chances fall as the supply runs out: an edge of a city or road is closed by the
  * end with odds left : CLOSE_TILES, an empty cell around a cloister filled with odds
@@ -108,12 +109,16 @@ forecast(struct carc_game *g, int me)
 			v = (g->nodes[r].size + g->nodes[r].pennants) * (1 + back);
 			break;
 		case K_FIELD:
-			v = g->rules.farmers ? field_worth(g, r, left) : 0;
+			v = FARMERS_ON(g) ? field_worth(g, r, left) : 0;
 			break;
-		case K_TENT:
-			continue;
-		case K_CLOISTER:
-		case K_GARDEN:
+		default:
+			/* a feature won by its completer (a tent) is worth nothing to its holder */
+			if (kinds[k]->award != AWARD_MAJORITY)
+				continue;
+			if (kinds[k]->done != DONE_AROUND8) {
+				v = 1 + board_neighbours8(g, p->x, p->y);
+				break;
+			}
 			/* each empty cell around is filled or not by the end */
 			n = board_neighbours8(g, p->x, p->y);
 			q = (double)left / (left + FILL_TILES);
@@ -121,9 +126,6 @@ forecast(struct carc_game *g, int me)
 			for (i = n; i < 8; i++)
 				back *= q;
 			v = 1 + n + (8 - n) * q;
-			break;
-		default:
-			v = 1 + board_neighbours8(g, p->x, p->y);
 			break;
 		}
 		for (i = 0, top = 0; i < g->nplayers; i++)

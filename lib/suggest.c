@@ -115,18 +115,19 @@ suggest_feature(const struct tiletype *t, int rot, const char *name, char *out, 
 		k = t->seg[s].kind;
 		for (i = 0; i < 4; i++)
 			if (t->rsides[rot][s] & (1u << i))
-				names_add(&own, kind_names[k], side_names[i]);
+				names_add(&own, kinds[k]->name, side_names[i]);
 		for (i = 0; i < 8; i++)
 			if (t->rhalves[rot][s] & (1u << i))
-				names_add(&own, kind_names[k], half_names[i]);
+				names_add(&own, kinds[k]->name, half_names[i]);
 		if (t->rsides[rot][s] == 0 && t->rhalves[rot][s] == 0)
-			names_add(&own, kind_names[k], NULL);
+			names_add(&own, kinds[k]->name, NULL);
 	}
-	for (k = 0; k < NKINDS; k++) {
-		names_add(&any, kind_names[k], NULL);
+	/* every kind of the table of kinds (the modules' too), with the sides the grammar has */
+	for (k = 0; k < nkinds; k++) {
+		names_add(&any, kinds[k]->name, NULL);
 		for (i = 0; i < 8; i++)
 			if (k == K_FIELD || (i < 4 && (k == K_ROAD || k == K_CITY)))
-				names_add(&any, kind_names[k], k == K_FIELD ? half_names[i] :
+				names_add(&any, kinds[k]->name, k == K_FIELD ? half_names[i] :
 				    side_names[i]);
 	}
 	/* the tile's own features, unless a word of the grammar is nearer: "field:nw" is
@@ -156,8 +157,10 @@ suggest_move(struct carc_game *g, const char *word, struct carc_err *err)
 	size_t n;
 	int code = err->code;
 
-	/* the word may be one of the game's own list, which carc_moves writes anew */
-	if (snprintf(typed, sizeof(typed), "%s", word) >= (int)sizeof(typed) ||
+	/* the message may have said what was meant already (a feature, a figure, a token); the
+	 * word may be one of the game's own list, which carc_moves writes anew */
+	if (strstr(err->msg, "; did you mean '") != NULL ||
+	    snprintf(typed, sizeof(typed), "%s", word) >= (int)sizeof(typed) ||
 	    carc_moves(g, &words, &n, &ignored) != 0 ||
 	    (best = suggest_nearest(typed, words, n)) == NULL)
 		return code;

@@ -18,7 +18,8 @@ int suggest_feature(const struct tiletype *, int rot, const char *name, char *ou
 int suggest_figure(const struct tileset *, const char *name, char *out, size_t);
 
 /* After a malformed decision WORD, the legal decision nearest to it, appended to err's
- * message as "; did you mean 'WORD'?" when there is one. Returns err->code. */
+ * message as "; did you mean 'WORD'?" when there is one and the message suggests nothing
+ * yet. Returns err->code. */
 int suggest_move(struct carc_game *, const char *word, struct carc_err *);
 
 #endif

@@ -8,6 +8,8 @@
 
 #include "view.h"
 
+#define MAXMARKS 64		/* marks the modules draw on the board */
+
 #define T 64			/* a tile's side in pixels */
 #define GRID 15			/* sample points a side, 4 px apart, where things may stand */
 #define MARGIN 16
@@ -438,6 +440,7 @@ static void draw_fair(struct sctx *, const struct tlayout *, int);
  * of any open ground. Layers order the drawing; `under` runs for every segment first. A kind
  * missing here is drawn as a neutral grey mark. */
 static const struct skind {
+	const char *kind;	/* a kind of feature of the table of kinds, by name */
 	int area;
 	int where;
 	double radius;
@@ -445,24 +448,33 @@ static const struct skind {
 	int layer;
 	void (*under)(struct sctx *, const struct tlayout *, int);
 	void (*draw)(struct sctx *, const struct tlayout *, int);
-} skinds[NKINDS] = {
-	[K_FIELD] = { AREA_FIELD, 0, 0, 0, 0, NULL, NULL },
-	[K_ROAD] = { AREA_ROAD, 0, 0, 0, 1, draw_road_edge, draw_road },
-	[K_CITY] = { AREA_CITY, 0, 0, 0, 2, NULL, draw_city },
-	[K_CLOISTER] = { AREA_NONE, MARK_CENTRE, 13, 5, 3, NULL, draw_cloister },
-	[K_GARDEN] = { AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
-	[K_TENT] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
-	[K_FAIR] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
+} skinds[] = {
+	{ "field", AREA_FIELD, 0, 0, 0, 0, NULL, NULL },
+	{ "road", AREA_ROAD, 0, 0, 0, 1, draw_road_edge, draw_road },
+	{ "city", AREA_CITY, 0, 0, 0, 2, NULL, draw_city },
+	{ "cloister", AREA_NONE, MARK_CENTRE, 13, 5, 3, NULL, draw_cloister },
+	{ "garden", AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
+	{ "tent", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
+	{ "fair", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
 };
 #define NLAYERS 4
 
+/* How a kind is drawn; looked up once a kind, as layouts ask it for every sample point. */
 static const struct skind *
 skind(int kind)
 {
-	static const struct skind unknown = { AREA_NONE, MARK_OPEN, 7, 7, 3, NULL, draw_unknown };
+	static const struct skind unknown = { NULL, AREA_NONE, MARK_OPEN, 7, 7, 3, NULL,
+		draw_unknown };
+	static const struct skind *known[MAXKINDS];
+	size_t i;
 
-	return kind < NKINDS && (skinds[kind].area || skinds[kind].where) ? &skinds[kind] :
-	    &unknown;
+	if (known[kind] == NULL) {
+		known[kind] = &unknown;
+		for (i = 0; i < sizeof(skinds) / sizeof(skinds[0]); i++)
+			if (strcmp(skinds[i].kind, kinds[kind]->name) == 0)
+				known[kind] = &skinds[i];
+	}
+	return known[kind];
 }
 
 static void
@@ -905,7 +917,9 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	struct carc_buf line = { 0 };
 	struct tlayout L;
 	char label[16];
+	struct mark marks[MAXMARKS];
 	int ncol, nrow, lw = 0, lh = 0, bx, by, kx, ky, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
+	int nmarks;
 
 	view_init(&v, g, o);
 	ncol = v.maxx - v.minx + 1;
@@ -992,16 +1006,15 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 			if (view_highlighted(&v, x, y))
 				rect(&c, CELLX(x) + 1.5, CELLY(y) + 1.5, T - 3, T - 3, "fill=\"none\" "
 				    "stroke=\"#d81b7a\" stroke-width=\"3\" stroke-dasharray=\"7 4\"");
-	/* catapult tokens where they came to rest, in their hurlers' colours */
-	if (g->cat.on && g->cat.token != TOKEN_CATCH)
-		for (i = 0; i < g->cat.hurled + (g->cat.pending != PENDING_NONE ||
-		    g->phase == CARC_SEDUCE); i++) {
-			sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
-			    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
-			    N(&c, bx + (g->cat.land[i].x / 100.0 - v.minx) * T),
-			    N(&c, by + (g->cat.land[i].y / 100.0 - v.miny) * T),
-			    pcolors[v.color[(int)g->cat.land[i].player]].svg);
-		}
+	/* the modules' marks (catapult tokens where they came to rest), in their players'
+	 * colours */
+	nmarks = rules_marks(g, marks, MAXMARKS);
+	for (i = 0; i < nmarks; i++)
+		sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+		    N(&c, bx + (marks[i].x / 100.0 - v.minx) * T),
+		    N(&c, by + (marks[i].y / 100.0 - v.miny) * T),
+		    pcolors[v.color[marks[i].player]].svg);
 	if (v.last >= 0) {
 		x = CELLX(g->board[v.last].x);
 		y = CELLY(g->board[v.last].y);

@@ -149,6 +149,22 @@ drawn_road() {
 	misused
 }
 
+@test "--list --format json in phase draw under ft-draw=may: the draws; draw:x suggests one" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --start B \
+	    --deck FT1,B,U,E,B --rule ft-draw=may > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score > may
+	run --separate-stderr carc-place --list --format json may
+	[ "$status" -eq 0 ]
+	[ "$output" = '[
+{"word": "draw:2", "kind": "draw", "tiles": 2},
+{"word": "draw:1", "kind": "draw", "tiles": 1}
+]' ]
+	[ "$(printf '%s\n' "$output" | jq -r '.[].word')" = "$(carc-place --list may)" ]
+	run --separate-stderr carc-place draw:x may
+	fails 64 "bad move 'draw:x': expected draw:N, N from 1 to 3; did you mean 'draw:2'?"
+}
+
 @test "every word --list prints is accepted, and gives the state that word logs" {
 	carc-deck --players ann,bob --seed 7 --stack L | carc-draw > drawn
 	carc-place --list drawn > moves

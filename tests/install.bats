@@ -86,7 +86,9 @@ setup() {
 	nm -D --defined-only "$D/usr/lib/libcarc.so.1.0.0" > syms
 	grep -q ' T carc_game_new$' syms
 	[ "$(grep -vc ' carc_' syms)" -eq 0 ]
-	ar t "$D/usr/lib/libcarc.a" | grep -qx moves.o
+	ar t "$D/usr/lib/libcarc.a" > members
+	grep -qx legal.o members
+	grep -qx catapult.o members	# the rules modules of lib/rules/ too
 }
 
 @test "install: carc.pc names the PREFIX, and a C program built with it plays a game" {
@@ -156,6 +158,8 @@ scores_of() {
 	[ "$(comp 'carc-place -i drawn 1,0,1' | tr '\n' ' ')" = "1,0,180 1,0,180,city:S 1,0,180,road:E 1,0,180,field:Es 1,0,180,field:Nw " ]
 	[ "$(comp 'carc-deck --expansions base,fo')" = base,fortune-teller ]
 	[ "$(comp 'carc-deck --rule farmers=' | tr '\n' ' ')" = "on off " ]
+	[ "$(comp 'carc-deck --rule ft' | tr '\n' ' ')" = "ft-draw=max ft-draw=may " ]
+	[ "$(comp 'carc-deck --rule ch')" = chain= ]
 	[ "$(comp 'carc-render --format j')" = json ]
 	[ "$(comp 'carc-bot mc')" = mcts ]
 	[ "$(comp 'carc-bot --selfplay 9 --strategies mcts,g')" = mcts,greedy ]

@@ -70,3 +70,13 @@ match() {
 	carc-place hurl:seduction:2.40,0.60 round | carc-score | "$PYBOT" > seduced
 	[ "$(get seduced '.log[-1]')" = '"seduce:supply"' ]
 }
+
+@test "pybot in phase draw under ft-draw=may draws all its fortune tellers allow" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --start B \
+	    --deck FT1,B,U,E,B --rule ft-draw=may > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score > may
+	"$PYBOT" < may > drew
+	[ "$(get drew '[.phase, .drawn]')" = '["place",["U","E"]]' ]
+	carc-draw may | cmp - drew
+}

@@ -94,6 +94,36 @@ validate() {
 	validate seduce.json pending.json after.json
 }
 
+# Version 2's own: the figure table's digest, options written only when set, the tiles held in
+# phase score (F-7d), a draw of fewer tiles in the log, no catapult key outside a round.
+@test "schema: version 2: figure digest, later options, held tiles, draw:N, no idle catapult" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,catapult \
+	    --start B --deck FT1,B,U,E,B --rule ft-draw=may --rule chain=0.50 > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score > may
+	carc-place draw:1 may | carc-place 0,-1,0 | carc-score > one
+	carc-draw may | carc-place U/0,-1,0 > held
+	for f in g may one held; do
+		carc-render --format json $f > $f.json
+	done
+	[ "$(jq -c '[.version, .setup.figures, .setup.rules.chain, .setup.rules["ft-draw"]]' g.json)" = \
+	    '[2,"e85a47f9f594f09d","0.50","may"]' ]
+	[ "$(jq -c '[.phase, .drawn]' held.json)" = '["score",["E"]]' ]
+	[ "$(jq -r '.log[-2]' one.json)" = draw:1 ]
+	[ "$(jq 'has("catapult")' one.json)" = false ]
+	validate g.json may.json one.json held.json
+	# and what a version 2 state may not be
+	jq '.setup |= del(.figures)' g.json > nodigest.json
+	jq '.drawn = ["U", "E", "B"]' held.json > held3.json
+	jq '.log += ["draw:0"]' one.json > draw0.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" nodigest.json held3.json draw0.json
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "nodigest.json: /setup: 'figures' is a required property" ]
+	[ "${lines[1]}" = "held3.json: /drawn: ['U', 'E', 'B'] is too long" ]
+	[ "${lines[2]}" = "draw0.json: /log/4: 'draw:0' is not valid under any of the given schemas" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
 @test "schema: spoilt states are refused, each with the path and the reason" {
 	carc-deck --players ann,bob --seed 7 | carc-draw | carc-render --format json > place.json
 	jq '.phase = "draw"' place.json > drawn-in-draw.json

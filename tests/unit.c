@@ -343,6 +343,18 @@ item(const char *list, int i, char *out, size_t n)
 }
 
 /* Compares one tile type with its row: edges, segments, pennants, cloister. */
+/* The segment of a one-tile kind (cloister, garden, tent, fair) on a tile, or -1. */
+static int
+point_seg(const struct tiletype *t, const char *kind)
+{
+	int s, k = kind_find(kind);
+
+	for (s = 0; s < t->nseg; s++)
+		if (t->seg[s].kind == k)
+			return s;
+	return -1;
+}
+
 static void
 check_shape(const struct tiletype *t, const struct letter_row *r)
 {
@@ -353,8 +365,8 @@ check_shape(const struct tiletype *t, const struct letter_row *r)
 	for (i = 0; i < 4; i++)
 		expect_int(nm("tile %s edge %s", t->id, side_names[i]),
 		    r->edges[i] == 'F' ? EDGE_F : r->edges[i] == 'R' ? EDGE_R : EDGE_C, t->edge[i]);
-	expect_int(nm("tile %s has a cloister", t->id), r->cloister, t->cloister >= 0);
-	expect_int(nm("tile %s has a garden", t->id), t->id[1] == 'g', t->garden >= 0);
+	expect_int(nm("tile %s has a cloister", t->id), r->cloister, point_seg(t, "cloister") >= 0);
+	expect_int(nm("tile %s has a garden", t->id), t->id[1] == 'g', point_seg(t, "garden") >= 0);
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
 		ncity += k == K_CITY;
@@ -419,10 +431,10 @@ test_base_set(void)
 			continue;
 		}
 		per[p - letters] += t->count;
-		if (t->garden >= 0)
+		if (point_seg(t, "garden") >= 0)
 			gper[p - letters] += t->count;
-		gardens += t->garden >= 0 ? t->count : 0;
-		cloisters += t->cloister >= 0 ? t->count : 0;
+		gardens += point_seg(t, "garden") >= 0 ? t->count : 0;
+		cloisters += point_seg(t, "cloister") >= 0 ? t->count : 0;
 		for (s = 0; s < t->nseg; s++)
 			pennants += t->seg[s].pennants * t->count;
 		if (t->id[1] == 'g')
@@ -461,7 +473,8 @@ test_figures(void)
 	expect_int("follower strength", 1, ts.fig[0].strength);
 	expect_int("follower claims", 1, ts.fig[0].claims);
 	expect_int("follower stands on road, city, cloister, field, tent (F-2), not garden (B-61)",
-	    1 << K_ROAD | 1 << K_CITY | 1 << K_CLOISTER | 1 << K_FIELD | 1 << K_TENT, ts.fig[0].on);
+	    1 << K_ROAD | 1 << K_CITY | 1 << K_CLOISTER | 1 << K_FIELD | 1 << kind_find("tent"),
+	    ts.fig[0].on);
 }
 
 /* ---- rotation tables ---- */
@@ -712,10 +725,9 @@ test_seg_names(void)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		if ((t = tile(&ts, names[i].tile)) == NULL)
 			continue;
-		for (k = 0; k < NKINDS && strcmp(kind_names[k], names[i].kind); k++)
-			;
+		k = kind_find(names[i].kind);
 		s = k == K_FIELD ? seg_with(t, k, HALVES(names[i].unrotated)) :
-		    k == K_CLOISTER ? t->cloister : k == K_GARDEN ? t->garden :
+		    kinds[k]->shape == SHAPE_POINT ? point_seg(t, names[i].kind) :
 		    seg_with(t, k, SIDES(names[i].unrotated));
 		if (s < 0) {
 			expect_true(nm("%s %s %s", names[i].tile, names[i].kind, names[i].unrotated), 0,
@@ -738,10 +750,9 @@ test_seg_names(void)
 		else if (strcmp(lookups[i].kind, "?") == 0)
 			want = -2;
 		else {
-			for (k = 0; k < NKINDS && strcmp(kind_names[k], lookups[i].kind); k++)
-				;
+			k = kind_find(lookups[i].kind);
 			want = k == K_FIELD ? seg_with(t, k, HALVES(lookups[i].unrotated)) :
-			    k == K_CLOISTER ? t->cloister : k == K_GARDEN ? t->garden :
+			    kinds[k]->shape == SHAPE_POINT ? point_seg(t, lookups[i].kind) :
 			    seg_with(t, k, SIDES(lookups[i].unrotated));
 		}
 		got = seg_by_name(t, lookups[i].rot / 90, lookups[i].name);
@@ -983,9 +994,9 @@ test_union_find(void)
 	fig_add(g, c0, seg_with(&g->ts.types[g->board[c0].type], K_CITY, SIDES("N E S W")), 0, 0);
 	n = feature(g, d, K_CITY, "N");
 	expect_int("claims after one follower", 1, n ? n->claims : -1);
-	expect_int("E rot 90 east of C would join the claimed city", 1,
-	    seg_claimed_if_placed(g, type_of(g, "E"), 1, -1, 3, seg_with(&g->ts.types[type_of(g,
-	    "E")], K_CITY, SIDES("N"))));
+	expect_int("E rot 270 east of C would join the claimed city", 1,
+	    (SEG_EDGES(&g->ts.types[type_of(g, "E")], 3, seg_with(&g->ts.types[type_of(g, "E")],
+	    K_CITY, SIDES("N"))) & fcell_claims(g, frontier_at(g, 1, -1))) != 0);
 	fig_remove(g, 0);
 	n = feature(g, d, K_CITY, "N");
 	expect_int("claims after removing it", 0, n ? n->claims : -1);
@@ -1084,7 +1095,7 @@ test_game_new_errors(void)
 		int k, gardens = 0, e = 0;
 
 		for (k = 0; k < g->nsupply; k++) {
-			gardens += g->ts.types[g->supply[k]].garden >= 0;
+			gardens += point_seg(&g->ts.types[g->supply[k]], "garden") >= 0;
 			e += strcmp(g->ts.types[g->supply[k]].id, "E") == 0;
 		}
 		expect_int("edition c1: garden tiles in the supply", 0, gardens);
