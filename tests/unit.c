@@ -1759,10 +1759,12 @@ main(int argc, char **argv)
 	int j, run;
 
 	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		/* "./tests/unit NAME..." runs only those */
-		for (run = argc < 2, j = 1; j < argc; j++)
+		/* "./tests/unit NAME..." runs only those, "./tests/unit -x NAME..." all but those */
+		bool except = argc > 1 && strcmp(argv[1], "-x") == 0;
+
+		for (run = argc < 2 || except, j = 1 + except; j < argc; j++)
 			if (strcmp(argv[j], tests[i].name) == 0)
-				run = 1;
+				run = !except;
 		if (run)
 			tests[i].fn();
 	}
