@@ -358,12 +358,13 @@ same_rotation(const struct tiletype *t, int a, int b)
 	return true;
 }
 
-/* Check the segments against the edges and precompute the four rotations. */
+/* Which segment reaches each side and each half-side of a tile, checked against its edges:
+ * every road and city edge reached by one segment of its kind, every half-side of a field by
+ * one field. */
 static int
-compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
+tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 {
-	int side, h, s, r, e, a;
-	int owner_side[4], owner_half[8];
+	int side, h, s, e;
 
 	for (side = 0; side < 4; side++)
 		owner_side[side] = -1;
@@ -409,6 +410,17 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 					return bad(l, l->edgesnode, "tile %s: no field reaches %s", t->id,
 					    half_names[h]);
 	}
+	return 0;
+}
+
+/* The tables a tile type keeps for play: each rotation's edge pattern and the segment on each
+ * side and half-side, its rotations that look the same, and the rotations that fit every
+ * neighbourhood a cell can have. */
+static void
+tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
+{
+	int side, h, s, r, a;
+
 	for (r = 0; r < 4; r++) {
 		t->pattern[r] = 0;
 		for (side = 0; side < 4; side++) {
@@ -442,6 +454,46 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 				t->nfitrot[a]++;
 			}
 	}
+}
+
+/* Check the segments against the edges and precompute the four rotations. */
+static int
+compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
+{
+	int owner_side[4], owner_half[8];
+
+	(void)n;
+	if (tile_owners(l, t, owner_side, owner_half))
+		return CARC_EDATA;
+	tile_tables(t, owner_side, owner_half);
+	return 0;
+}
+
+/* A tile's edges: four of F, R, C for N E S W, spaces between them allowed ("C R F R"). */
+static int
+load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
+{
+	const char *v;
+	char e[4];
+	int i;
+
+	if (want_scalar(l, val, "edges", &v))
+		return CARC_EDATA;
+	for (i = 0; *v; v++) {
+		if (*v == ' ')
+			continue;
+		if (i == 4)
+			return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
+		if (!strchr("FRC", *v))
+			return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
+			    "N E S W, as 'C R F R')", *v);
+		e[i++] = *v;
+	}
+	if (i != 4)
+		return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
+	for (i = 0; i < 4; i++)
+		t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
+	l->edgesnode = val;
 	return 0;
 }
 
@@ -453,7 +505,6 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 	yaml_node_t *cities = NULL, *roads = NULL, *fields = NULL;
 	int cityseg[MAXSEG], ncity = 0, s, i, kind;
 	bool have_id = false, have_edges = false, b;
-	const char *v;
 
 	if (n->type != YAML_MAPPING_NODE)
 		return bad(l, n, "a tile must be a map (id, count, edges, ...)");
@@ -478,25 +529,8 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			if (want_id(l, val, "plain tile id", t->plain))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "edges") == 0) {
-			char e[4];
-
-			if (want_scalar(l, val, "edges", &v))
+			if (load_edges(l, val, t))
 				return CARC_EDATA;
-			for (i = 0; *v; v++) {
-				if (*v == ' ')
-					continue;
-				if (i == 4)
-					return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
-				if (!strchr("FRC", *v))
-					return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
-					    "N E S W, as 'C R F R')", *v);
-				e[i++] = *v;
-			}
-			if (i != 4)
-				return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
-			for (i = 0; i < 4; i++)
-				t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
-			l->edgesnode = val;
 			have_edges = true;
 		} else if ((kind = kind_find(ks)) >= 0 && kinds[kind]->shape == SHAPE_POINT) {
 			/* a one-tile feature of a module's kind: cloister: true, tent: true ... */
@@ -617,84 +651,90 @@ parse(struct ld *l, const char *text, size_t len)
 	return 0;
 }
 
+/* A tile set's own keys: its name (the one asked for, when one is), its start tile and its
+ * list of tiles. */
+static int
+set_keys(struct ld *l, yaml_node_t *root, const char *name, char *setname, char *start,
+    yaml_node_t **tiles)
+{
+	yaml_node_pair_t *p;
+
+	if (root->type != YAML_MAPPING_NODE)
+		return bad(l, root, "a tile set must be a map with name and tiles");
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+		const char *ks = scalar(k);
+		int rc;
+
+		if (ks && strcmp(ks, "name") == 0) {
+			if ((rc = want_id(l, val, "set name", setname)))
+				return rc;
+		} else if (ks && strcmp(ks, "start") == 0) {
+			if ((rc = want_id(l, val, "start tile", start)))
+				return rc;
+		} else if (ks && strcmp(ks, "tiles") == 0)
+			*tiles = val;
+		else
+			return bad(l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
+	}
+	if (setname[0] == '\0' || *tiles == NULL || (*tiles)->type != YAML_SEQUENCE_NODE)
+		return bad(l, root, "a tile set needs a name and a list of tiles");
+	if (name && strcmp(name, setname) != 0)
+		return bad(l, root, "the set is named '%s', not '%s'", setname, name);
+	return 0;
+}
+
+/* The set's tiles, after those of the sets loaded before it; each plain tile they name must be
+ * defined by then. */
+static int
+set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
+{
+	yaml_node_item_t *it, *first = tiles->data.sequence.items.start;
+	int ntiles = tiles->data.sequence.items.top - first, i, rc;
+	struct tiletype *grown;
+
+	if (ts->ntypes + ntiles > MAX_TILES)
+		return bad(l, tiles, "more than %d tile types", MAX_TILES);
+	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL)
+		return seterr(l->err, CARC_ESOFTWARE, "out of memory");
+	ts->types = grown;
+	if (ntiles == 0)
+		return bad(l, tiles, "a tile set needs at least one tile");
+	for (it = first; it < tiles->data.sequence.items.top; it++)
+		if ((rc = load_tile(l, node(l, *it), ts, set)))
+			return rc;
+	for (i = ts->ntypes - ntiles; i < ts->ntypes; i++)
+		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0)
+			return bad(l, node(l, first[i - (ts->ntypes - ntiles)]),
+			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
+			    ts->types[i].plain);
+	return 0;
+}
+
 int
 tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
     const char *file, bool builtin, struct carc_err *err)
 {
 	struct ld l = { .file = file, .err = err };
-	yaml_node_t *root;
-	yaml_node_pair_t *p;
-	yaml_node_item_t *it;
 	yaml_node_t *tiles = NULL;
 	char setname[ID_MAX] = "", start[ID_MAX] = "";
-	int set = ts->nsets, ntiles, rc = 0;
-	struct tiletype *grown;
+	int set = ts->nsets, rc, i;
 
 	rules_init();
 	if (ts->nsets == MAXSETS)
 		return seterr(err, CARC_EUSAGE, "%s: more than %d tile sets", file, MAXSETS);
 	if (parse(&l, text, len))
 		return CARC_EDATA;
-	root = yaml_document_get_root_node(&l.doc);
-	if (root->type != YAML_MAPPING_NODE) {
-		rc = bad(&l, root, "a tile set must be a map with name and tiles");
+	if ((rc = set_keys(&l, yaml_document_get_root_node(&l.doc), name, setname, start, &tiles)))
 		goto out;
-	}
-	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(&l, p->key), *val = node(&l, p->value);
-		const char *ks = scalar(k);
-
-		if (ks && strcmp(ks, "name") == 0) {
-			if ((rc = want_id(&l, val, "set name", setname)))
-				goto out;
-		} else if (ks && strcmp(ks, "start") == 0) {
-			if ((rc = want_id(&l, val, "start tile", start)))
-				goto out;
-		} else if (ks && strcmp(ks, "tiles") == 0)
-			tiles = val;
-		else {
-			rc = bad(&l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
-			goto out;
-		}
-	}
-	if (setname[0] == '\0' || tiles == NULL || tiles->type != YAML_SEQUENCE_NODE) {
-		rc = bad(&l, root, "a tile set needs a name and a list of tiles");
-		goto out;
-	}
-	if (name && strcmp(name, setname) != 0) {
-		rc = bad(&l, root, "the set is named '%s', not '%s'", setname, name);
-		goto out;
-	}
-	for (int i = 0; i < ts->nsets; i++)
+	for (i = 0; i < ts->nsets; i++)
 		if (strcmp(ts->sets[i].name, setname) == 0) {
 			rc = seterr(err, builtin ? CARC_EUSAGE : CARC_EDATA,
 			    "%s: tile set '%s' is used twice", file, setname);
 			goto out;
 		}
-	ntiles = tiles->data.sequence.items.top - tiles->data.sequence.items.start;
-	if (ts->ntypes + ntiles > MAX_TILES) {
-		rc = bad(&l, tiles, "more than %d tile types", MAX_TILES);
+	if ((rc = set_tiles(&l, ts, tiles, set)))
 		goto out;
-	}
-	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL) {
-		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
-		goto out;
-	}
-	ts->types = grown;
-	if (ntiles == 0) {
-		rc = bad(&l, tiles, "a tile set needs at least one tile");
-		goto out;
-	}
-	for (it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
-		if ((rc = load_tile(&l, node(&l, *it), ts, set)))
-			goto out;
-	for (int i = ts->ntypes - ntiles; i < ts->ntypes; i++)
-		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0) {
-			rc = bad(&l, node(&l, tiles->data.sequence.items.start[i - (ts->ntypes - ntiles)]),
-			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
-			    ts->types[i].plain);
-			goto out;
-		}
 	strcpy(ts->sets[set].name, setname);
 	digest_hex(text, len, ts->sets[set].digest);
 	ts->sets[set].yaml = NULL;

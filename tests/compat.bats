@@ -11,6 +11,7 @@ load helper
 V1="$TOP/tests/fixtures/v1"
 
 setup() {
+	set -o pipefail
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
@@ -19,10 +20,11 @@ phase() {
 	carc-render --format json "$1" | sed -n 's/^  "phase": "\([a-z]*\)",$/\1/p'
 }
 
-# step FILE: one step of whatever FILE waits for, by the bots make.sh used.
+# step FILE: what FILE waits for, by the bots make.sh used: a whole turn through the pipeline
+# when it waits for a draw, as the README plays one, else the one step of its phase.
 step() {
 	case $(phase "$1") in
-	draw) carc-draw "$1" ;;
+	draw) carc-draw "$1" | carc-bot --seed 3 random | carc-score ;;
 	place | hurl | seduce) carc-bot --seed 3 random "$1" ;;
 	score) carc-score "$1" ;;
 	*) return 1 ;;

@@ -37,11 +37,6 @@ play() {
 	done
 }
 
-# js FILTER: jq -r FILTER over the JSON rendering of g.
-js() {
-	carc-render --format json < g | jq -r "$1"
-}
-
 # draw: draws for the player to move on g into d; ndrawn prints how many tiles d holds drawn.
 draw() {
 	carc-draw < g > d
@@ -50,35 +45,11 @@ ndrawn() {
 	carc-render --format json < d | jq '.drawn | length'
 }
 
-# The followers each player has in supply, as "ann=7 bob=6".
-supplies() {
-	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
-}
-
 # many N ID: N copies of the tile ID joined by commas, for --deck.
 many() {
 	local i list=$2
 	for ((i = 1; i < $1; i++)); do list="$list,$2"; done
 	echo "$list"
-}
-
-# want TEXT: the last `run` exited 0 and printed exactly TEXT.
-want() {
-	if [ "$status" -ne 0 ] || [ "$output" != "$1" ]; then
-		printf 'status %s\nexpected: %s\nactual:   %s\n' "$status" "$1" "$output"
-		return 1
-	fi
-}
-
-# refused WORDS: the last `run --separate-stderr` of carc-place was refused by the rules:
-# status 1, nothing on stdout, one line on stderr that contains WORDS.
-refused() {
-	if [ "$status" -ne 1 ] || [ -n "$output" ] || [ "${#stderr_lines[@]}" -ne 1 ] ||
-	    [[ $stderr != "carc-place: "*"$1"* ]]; then
-		printf 'expected status 1, no output and one line with "%s"\n' "$1"
-		printf 'got status %s\nstdout: %s\nstderr: %s\n' "$status" "$output" "$stderr"
-		return 1
-	fi
 }
 
 # listed MOVE: carc-place --list on the drawn state d offers MOVE.
@@ -132,7 +103,7 @@ listed() {
 	run listed 1,0,0,garden
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place 1,0,0,garden < d
-	refused "a follower may not stand on a garden"
+	refused carc-place "a follower may not stand on a garden"
 	run --separate-stderr carc-place 1,0,0,tent < d
 	[ "$status" -eq 0 ]
 }
@@ -314,7 +285,7 @@ listed() {
 	draw
 	run ndrawn; want 3
 	run --separate-stderr carc-place FT1/-1,1,0,tent < d
-	refused "illegal move 'FT1/-1,1,0,tent': ann has 2 fortune tellers already (F-3)"
+	refused carc-place "illegal move 'FT1/-1,1,0,tent': ann has 2 fortune tellers already (F-3)"
 	run bash -c 'carc-place --list < d | grep -c ",tent$"'
 	[ "$output" = 0 ]
 	listed FT1/-1,1,0
@@ -538,7 +509,7 @@ draw:1"
 	draw
 	run ndrawn; want 2
 	run --separate-stderr carc-place -1,1,0 < d
-	refused "illegal move '-1,1,0': 2 tiles were drawn, say which as TILE/X,Y,ROT"
+	refused carc-place "illegal move '-1,1,0': 2 tiles were drawn, say which as TILE/X,Y,ROT"
 	run --separate-stderr carc-place B/-1,1,0 < d
 	[ "$status" -eq 0 ]
 }
@@ -548,11 +519,11 @@ draw:1"
 	play 0,1,0,tent 1,1,0
 	draw
 	run --separate-stderr carc-place FT1/-1,1,0 < d
-	refused "illegal move 'FT1/-1,1,0': tile FT1 was not drawn"
+	refused carc-place "illegal move 'FT1/-1,1,0': tile FT1 was not drawn"
 	run --separate-stderr carc-place X/-1,1,0 < d
-	refused "illegal move 'X/-1,1,0': tile X was not drawn"
+	refused carc-place "illegal move 'X/-1,1,0': tile X was not drawn"
 	run --separate-stderr carc-place NOPE/-1,1,0 < d
-	refused "tile NOPE was not drawn"
+	refused carc-place "tile NOPE was not drawn"
 }
 
 # With one tile drawn the prefix is optional, but it must name that tile.
@@ -560,7 +531,7 @@ draw:1"
 	new --start B --deck FT1,B
 	draw
 	run --separate-stderr carc-place B/0,1,0 < d
-	refused "illegal move 'B/0,1,0': tile B was not drawn"
+	refused carc-place "illegal move 'B/0,1,0': tile B was not drawn"
 	run --separate-stderr carc-place FT1/0,1,0,tent < d
 	[ "$status" -eq 0 ]
 }
@@ -581,7 +552,7 @@ draw:1"
 	listed B/-1,1,0
 	listed B/-1,1,0,cloister
 	run --separate-stderr carc-place C/-1,1,0 < d
-	refused "illegal move 'C/-1,1,0': tile C fits nowhere; choose a drawn tile that fits (F-7)"
+	refused carc-place "illegal move 'C/-1,1,0': tile C fits nowhere; choose a drawn tile that fits (F-7)"
 	carc-place B/-1,1,0 < d > p
 	run bash -c 'carc-render --format json p | jq -c "[(.supply | sort), .aside, .drawn]"'
 	want '[["B","B"],[],["C"]]'
@@ -687,7 +658,8 @@ turns3() {
 # --- whole games -------------------------------------------------------------------------------
 
 # Plays g to its end with random bots, `carc-score -v` telling into told; fails after 80 turns.
-# Writes the size of every draw of more than one tile to multi and checks F-3 after each turn.
+# Writes the size of every draw of more than one tile to multi. F-3 is checked at every turn by
+# the tools themselves: each reads the state, and the reader refuses a third fortune teller.
 bots() {
 	local turns=0 n
 	: > multi
@@ -700,8 +672,6 @@ bots() {
 		[ "$n" -eq 1 ] || echo "$n" >> multi
 		carc-bot random < d | carc-score -v > g.next 2>> told || return 1
 		mv g.next g
-		[ "$(js '[.figures[] | select(.feature == "tent")] | group_by(.owner) |
-		    map(length) | max // 0')" -le 2 ] || { echo "turn $turns: F-3 broken"; return 1; }
 		turns=$((turns + 1))
 	done
 }
@@ -739,14 +709,6 @@ whole_game() {
 
 @test "a whole game with the fortune teller, 3 players" {
 	whole_game ann,bob,cy 1
-}
-
-@test "a whole game with the fortune teller, 4 players" {
-	whole_game ann,bob,cy,dee 7
-}
-
-@test "a whole game with the fortune teller, 5 players" {
-	whole_game ann,bob,cy,dee,eve 6
 }
 
 @test "a whole game with the fortune teller, 6 players" {

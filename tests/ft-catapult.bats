@@ -43,29 +43,6 @@ decide() {
 	done
 }
 
-js() {
-	carc-render --format json < g | jq -r "$1"
-}
-
-figs() {
-	js '. as $s | [.figures[] | "\($s.players[.owner].name)@\(.x),\(.y),\(.feature)"] | join(" ")'
-}
-
-supplies() {
-	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
-}
-
-turnof() {
-	js '"\(.phase) \(.players[.player].name)"'
-}
-
-want() {
-	if [ "$status" -ne 0 ] || [ "$output" != "$1" ]; then
-		printf 'status %s\nexpected: %s\nactual:   %s\n' "$status" "$1" "$output"
-		return 1
-	fi
-}
-
 # A fair among a fortune teller's draw (F-4, F-7d, X-CA-3): ann, with one fortune teller, draws
 # all she may, CA06 and B, and plays the fair tile. B is held through the turn's scoring and goes
 # back into the supply before the round begins; then ann hurls first.
