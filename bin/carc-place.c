@@ -1,6 +1,7 @@
 /* carc-place: apply one decision of the player to move, or list every legal one. */
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -9,13 +10,14 @@ const char *progname = "carc-place";
 static const char synopsis[] =
     "usage: carc-place [-h] [--armor] [--version] MOVE [FILE]\n"
     "       carc-place [--armor] [--no-wait] -i FILE MOVE\n"
-    "       carc-place --list [FILE]\n";
+    "       carc-place --list [--format text|json] [FILE]\n";
 
 int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "armor", no_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
@@ -24,20 +26,22 @@ main(int argc, char **argv)
 	};
 	struct carc_err err = { 0 };
 	struct carc_game *g;
-	const char *inplace = NULL;
+	const char *inplace = NULL, *format = NULL;
 	int ch, list = 0, nopt, armor = 0, armored, nowait = 0, n;
 
 	/* A move with a negative x (-1,0,90) is an operand, not options: stop getopt before it. */
 	for (nopt = 1; nopt < argc; nopt++)
 		if (argv[nopt][0] == '-' && isdigit((unsigned char)argv[nopt][1]))
 			break;
-	while ((ch = next_option(nopt, argv, "+hi:l", opts)) != -1) {
+	while ((ch = next_option(nopt, argv, "+f:hi:l", opts)) != -1) {
 		if (ch == 'a')
 			armor = 1;
 		else if (ch == 'i')
 			inplace = inplace_arg(optarg);
 		else if (ch == 'l')
 			list = 1;
+		else if (ch == 'f')
+			format = optarg;
 		else if (ch == OPT_NOWAIT)
 			nowait = 1;
 		else if (ch == OPT_VERSION)
@@ -49,6 +53,8 @@ main(int argc, char **argv)
 	if (list && (inplace || armor || nowait))
 		usage_error("--list does not go with %s", inplace ? "-i" : armor ? "--armor" :
 		    "--no-wait");
+	if (format && !list)
+		usage_error("--format goes with --list");
 	if (nowait && !inplace)
 		usage_error("--no-wait goes with -i");
 	if (!list && n < 1)
@@ -56,11 +62,14 @@ main(int argc, char **argv)
 	if (n > (list ? 1 : inplace ? 1 : 2))
 		usage_error("unexpected operand '%s'%s", argv[argc - 1],
 		    inplace ? ": -i names the file" : "");
+	if (format && strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+		die(CARC_EUSAGE, "unknown format '%s' for --list (text, json)", format);
 	if (list) {
 		struct carc_buf out = { 0 };
 
 		g = read_state(argv[optind], NULL);
-		if (carc_moves_list(g, &out, &err))
+		if ((format && strcmp(format, "json") == 0 ? carc_moves_json(g, &out, &err) :
+		    carc_moves_list(g, &out, &err)) != 0)
 			die_err(&err);
 		write_text(&out);
 		carc_buf_release(&out);

@@ -73,10 +73,9 @@ same_setup(const struct carc_game *o, const struct carc_game *g, const char *on,
 		    memcmp(o->ts.sets[i].yaml, g->ts.sets[i].yaml, o->ts.sets[i].yamllen) != 0)))
 			return say(msg, n, "tile set '%s' is not the one of %s", sb, on);
 	}
-	if (r->edition != q->edition || r->farmers != q->farmers || r->catapult != q->catapult ||
-	    r->scatter != q->scatter || r->reach != q->reach || r->ruler != q->ruler ||
-	    r->catch_reach != q->catch_reach)
-		return say(msg, n, "the rule options are not those of %s", on);
+	for (i = 0; i < MAXOPTS; i++)
+		if (r->v[i] != q->v[i])
+			return say(msg, n, "the rule options are not those of %s", on);
 	for (i = 0; i < 3; i++)
 		if (strcmp(orempty(a[i]), orempty(b[i])) != 0 || !a[i] != !b[i])
 			return say(msg, n, "the setup's %s is %s%.40s%s, in %s %s%.40s%s", what[i],

@@ -4,8 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-draw [-h] [--armor] [--version] [FILE]
-       carc-draw [--armor] [--no-wait] -i FILE"
+usage="usage: carc-draw [-h] [--armor] [--tiles N] [--version] [FILE]
+       carc-draw [--armor] [--no-wait] [--tiles N] -i FILE"
 tool=carc-draw
 
 setup() {
