@@ -67,6 +67,7 @@ main(int argc, char **argv)
 	if (list) {
 		struct carc_buf out = { 0 };
 
+		emptied_hint = "write to another file";
 		g = read_state(argv[optind], NULL);
 		if ((format && strcmp(format, "json") == 0 ? carc_moves_json(g, &out, &err) :
 		    carc_moves_list(g, &out, &err)) != 0)

@@ -134,7 +134,7 @@ carc-bot	-i place random place	unexpected operand '\''place'\'': -i names the fi
 		    { echo "$words: $status '$stderr'"; false; }
 		[ ! -s game ]
 	done
-	for words in "carc-render" "carc-deck --from-json" "carc-deck --verify"; do
+	for words in "carc-render" "carc-place --list" "carc-deck --from-json" "carc-deck --verify"; do
 		carc-render --format json draw > game
 		run --separate-stderr bash -c "$words < game > game"
 		[ "$status" -eq 64 ] && [ "${#stderr_lines[@]}" -eq 1 ] &&

@@ -175,7 +175,8 @@ can_be_nobody() {
 	can_be_nobody || skip "needs root, setpriv and the user nobody"
 	local shared
 	shared=$(mktemp -d)
-	chmod 1777 "$shared"
+	# no sticky bit: the folder itself would let nobody rename over root's file
+	chmod 0777 "$shared"
 	cp place "$shared/g"
 	chmod 644 "$shared/g"
 	run --separate-stderr as_nobody carc-place -i "$shared/g" 1,0,0
@@ -192,6 +193,13 @@ can_be_nobody() {
 	as_nobody carc-place -i "$shared/mine" 1,0,0
 	[ "$(log "$shared/mine")" = '["U/1,0,0"]' ]
 	[ "$(stat -c %U "$shared/mine")" = nobody ]
+	# and not when they took away their own write permission
+	cp place "$shared/ro"
+	chown nobody "$shared/ro"
+	chmod 444 "$shared/ro"
+	run --separate-stderr as_nobody carc-place -i "$shared/ro" 1,0,0
+	tool=carc-place fails 74 "$shared/ro: cannot update it: it is not writable by you (mode 0444, owner uid $(id -u nobody))"
+	cmp "$shared/ro" place
 	rm -rf "$shared"
 }
 

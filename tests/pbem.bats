@@ -653,6 +653,10 @@ tamper() {
 	carc-place --list place > moves
 	grep -qF "$(cat moves)" text
 	grep -q "carc-place -i game.eml MOVE" text
+	# the answer begins with the check against the game last sent, and keeps what it sends
+	[ "$(grep -n -e '--verify --since sent.eml game.eml$' -e '^    cp game.eml sent.eml$' text |
+	    cut -d: -f2-)" = "    carc-deck --verify --since sent.eml game.eml
+    cp game.eml sent.eml" ]
 	sed -n '/^-----BEGIN CARC GAME-----$/,/^-----END CARC GAME-----$/p' text > block
 	armour_ok block
 	unarmour block | cmp - place
@@ -751,4 +755,18 @@ for who in ("ann", "bob"):
 	carc-deck --verify pb/ann.eml
 	carc-deck --verify pb/bob.eml
 	[ "$(carc-render --format json pb/bob.eml | jq -r .phase)" = over ]
+}
+
+@test "examples/pbem/play.sh checks every message: the first with --verify, each later one --since the game last sent" {
+	printf '%s\n' 0,-1,180,city:S bot > moves
+	run --separate-stderr sh -x "$TOP/examples/pbem/play.sh" -q -d pb -m moves -s 7 -t D,U,V,E,B
+	[ "$status" -eq 0 ]
+	# six messages: ann's first has nothing sent before it; bob dealt, so he kept bob.sent
+	[ "$(cat pb/ann.mbox pb/bob.mbox | grep -c '^From ')" -eq 6 ]
+	[ "$(printf '%s\n' "${stderr_lines[@]}" | grep '^+ carc-deck --verify')" = "+ carc-deck --verify pb/ann.eml
++ carc-deck --verify --since pb/bob.sent --as bob pb/bob.eml
++ carc-deck --verify --since pb/ann.sent --as ann pb/ann.eml
++ carc-deck --verify --since pb/bob.sent --as bob pb/bob.eml
++ carc-deck --verify --since pb/ann.sent --as ann pb/ann.eml
++ carc-deck --verify --since pb/bob.sent --as bob pb/bob.eml" ]
 }
