@@ -162,3 +162,38 @@ EOF
 	carc-deck --verify --since ann.sent - < inbox
 	carc-deck --verify --since - inbox < ann.sent
 }
+
+@test "three players, both expansions: hurls, seductions and draw:N pass as the mover's; a hurl made for her is refused" {
+	local me n=0
+	carc-deck --players ann,bob,cy --seed 4 --expansions base,fortune-teller,catapult \
+	    --rule ft-draw=may --deck U,FT1,CA06,V,E,CA01,FT2,B,D,CA03,U,V,FT3,E,CA09,U | carc-draw > g
+	# the game goes to whoever must decide next, who checks it against what they sent last
+	while [ "$(get g .phase)" != '"over"' ]; do
+		me=$(get g '.players[.player].name' | tr -d '"')
+		if [ -f "$me.sent" ]; then
+			carc-deck --verify --since "$me.sent" --as "$me" g
+		else
+			carc-deck --verify g
+		fi
+		# once: the hurl of the player to move made by someone else, before it reaches her
+		if [ ! -f cheat ] && [ -f "$me.sent" ] && [ "$(get g .phase)" = '"hurl"' ]; then
+			cp g cheat
+			carc-bot -i cheat random
+			run --separate-stderr carc-deck --verify --since "$me.sent" --as "$me" cheat
+			fails 1 "' is a decision of $me, made after $me.sent by someone else"
+			[[ $stderr == *"'hurl:"* ]]
+		fi
+		carc-bot -i g random
+		carc-score -i g 2> /dev/null || true
+		carc-draw -i g 2> /dev/null || true
+		cp g "$me.sent"
+		n=$((n + 1))
+	done
+	for me in ann bob cy; do
+		carc-deck --verify --since "$me.sent" --as "$me" g
+	done
+	[ "$n" -eq "$(get g '.log | length')" ]
+	# the decisions of the modules' own were among them, and the hurl played for another
+	[ "$(get g '[.log[] | select(test("^(hurl|seduce|draw):"))] | length')" -ge 10 ]
+	[ -f cheat ]
+}
