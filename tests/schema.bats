@@ -4,6 +4,7 @@
 # hand-spoilt states that it must refuse. The validator is Debian's python3-jsonschema, run by
 # Debian's python3 (tests/schema.py).
 
+bats_require_minimum_version 1.5.0
 load helper
 
 SCHEMA="$TOP/formats/state.schema.json"
@@ -146,4 +147,21 @@ validate() {
 	[ "${lines[6]}" = "keys.json: /: Additional properties are not allowed ('colour' was unexpected)" ]
 	[ "${lines[7]}" = "keys.json: /: 'tiles_left' is a required property" ]
 	[ "${#lines[@]}" -eq 8 ]
+}
+
+@test "schema: a player name is what carc-deck --players takes, no more" {
+	local name n=0
+	carc-deck --players 'José,李,Zoë.2_x-y' --seed 7 | carc-render --format json > ok.json
+	validate ok.json
+	# each name carc-deck refuses (text.bats has the bytes the JSON view never holds)
+	for name in 'a b' 'a\u001b' 'a\u0085' 'a\u2028' 'a\u202e' '\u2066ann' 'a/b' 'a,b' ''; do
+		jq ".players[0].name = \"$name\"" ok.json > bad.json
+		run "$PY" "$TOP/tests/schema.py" "$SCHEMA" bad.json
+		[ "$status" -eq 1 ] && [[ ${lines[0]} == "bad.json: /players/0/name: "* ]] ||
+		    { echo "'$name': $output"; false; }
+		run --separate-stderr carc-deck --from-json bad.json
+		[ "$status" -eq 65 ]
+		n=$((n + 1))
+	done
+	[ "$n" -eq 9 ]
 }
