@@ -65,7 +65,7 @@ can_be_nobody() {
 			) &
 		done
 		wait
-		total=$(cat ok.? | paste -sd+ | bc)
+		total=$(( $(cat ok.? | paste -sd+) ))
 		[ "$(get g '.log | length')" -eq "$total" ] ||
 		    { echo "round $round: $total moves reported done, $(get g '.log | length') logged"; false; }
 		[ "$total" -gt 0 ]
