@@ -13,6 +13,8 @@ INSTALL = install
 # libcarc.so would no longer work with this one.
 SOVERSION = 1
 LIBVERSION = $(SOVERSION).0.0
+# The release, as lib/carc.h writes it and every tool's --version prints it; carc.pc says it.
+VERSION = $(shell sed -n 's/^\#define CARC_VERSION "\(.*\)"$$/\1/p' lib/carc.h)
 
 CC = cc
 CFLAGS = -O2 -g
@@ -176,7 +178,7 @@ install: all
 	ln -sf libcarc.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so.$(SOVERSION)
 	ln -sf libcarc.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(LIBVERSION)|; s|@PKGS@|$(PKGS)|' lib/carc.pc.in \
+	    -e 's|@VERSION@|$(VERSION)|; s|@PKGS@|$(PKGS)|' lib/carc.pc.in \
 	    > $(DESTDIR)$(LIBDIR)/pkgconfig/carc.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/carc.pc
 	$(INSTALL) -m 644 formats/state.schema.json $(DESTDIR)$(DATADIR)/
