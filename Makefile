@@ -80,7 +80,9 @@ $(LIBOBJ): $(LIBHDR)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The library's objects go into libcarc.so as well as libcarc.a: position-independent code.
-LIB_CFLAGS = -fPIC
+# -fno-semantic-interposition lets the compiler inline a file's own functions as it does
+# without -fPIC (the version script exports carc.h's alone): 1.6 % fewer instructions a game.
+LIB_CFLAGS = -fPIC -fno-semantic-interposition
 lib/%.o: lib/%.c
 	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
