@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "game.h"
 #include "text.h"
 
 /* ---- MessagePack object to JSON text ---- */

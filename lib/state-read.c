@@ -9,8 +9,12 @@
 #include <string.h>
 
 #include "codec.h"
-#include "internal.h"
+#include "board.h"
+#include "legal.h"
+#include "armor.h"
+#include "setup.h"
 #include "rules/modules.h"
+#include "state-text.h"
 #include "text.h"
 
 #define OLDEST_VERSION 1
@@ -661,6 +665,7 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 	struct armor_hdr h;
 	struct carc_game *g;
 
+	modules_init();
 	if (name == NULL)
 		name = "stdin";
 	if (!carc_armor_is(data, len))

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "codec.h"
-#include "internal.h"
-#include "text.h"
+#include "legal.h"
+#include "state-text.h"
 
 static int
 sbuf_write(void *data, const char *buf, size_t len)

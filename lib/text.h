@@ -26,12 +26,4 @@ size_t carc_utf8_char(const char *s, size_t n, unsigned long *cp);
  * "not UTF-8 at byte 2 (0xff)" or "a control character at byte 1 (U+001B)". */
 int carc_text_check(const char *s, size_t n, enum carc_text, char *why, size_t whylen);
 
-/* libcarc's own: every string of a state about to be decoded (keys included), and every
- * string of a game about to be written; a struct carc_err as everywhere. */
-struct carc_err;
-struct carc_game;
-struct msgpack_object;
-int text_check_state(const struct msgpack_object *, const char *name, struct carc_err *);
-int text_check_game(const struct carc_game *, struct carc_err *);
-
 #endif

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
 #include "text.h"
+#include "util.h"
 
 /* A message is one line for people: it often quotes what it refuses (a move word, a key of
  * a state, a name), so what is not a line of text there (control characters, bytes that are
