@@ -81,6 +81,8 @@ int carc_game_score(struct carc_game *, struct carc_err *);
 /* A new game with the setup of another, and every decision of its log made again through
  * the steps of a turn: the game as its log gives it. CARC_EDATA if a decision is refused. */
 struct carc_game *carc_game_replay(const struct carc_game *, struct carc_err *);
+/* A new game with the setup of another, as carc-deck dealt it: no decision made yet. */
+struct carc_game *carc_game_restart(const struct carc_game *, struct carc_err *);
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
  * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
 int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);

@@ -37,6 +37,12 @@ nomem:
 	return NULL;
 }
 
+struct carc_game *
+carc_game_restart(const struct carc_game *o, struct carc_err *err)
+{
+	return same_setup(o, err);
+}
+
 /* Each logged decision as a turn of the tools: carc-draw when the game waits for a draw, then
  * carc-place WORD, then carc-score, except after the last word of a game saved before its
  * score; and carc-draw once more for a game saved with its tile drawn. */
