@@ -22,8 +22,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
-	lib/game.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o lib/score.o \
-	lib/sha256.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+	lib/game.o lib/html.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o \
+	lib/score.o lib/sha256.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \

@@ -153,11 +153,18 @@ int carc_bot_move(struct carc_game *, const struct carc_bot *, char *word, size_
 struct carc_game *carc_selfplay_new(const struct carc_game *tmpl);
 int carc_selfplay_game(struct carc_game *, const struct carc_game *tmpl, uint64_t seed,
     const struct carc_bot *bots, int *scores, struct carc_err *);
+/* The web page that make web builds (PAGE, LEN bytes; web/README) with the game in it, as
+ * carc-render --format html writes it; CARC_EUSAGE when there is no page (LEN 0). */
+int carc_render_html(const struct carc_game *, const char *page, size_t len, struct carc_buf *,
+    struct carc_err *);
 /* A whole e-mail message (RFC 5322, MIME) to the player to move, for sendmail -t: the board
- * as text, the decisions open, the armoured state, and the board as an SVG attachment. From
- * and To are left out when NULL; CARC_EUSAGE if one holds a line break. */
+ * as text, the decisions open, the armoured state, and the board as an SVG attachment; with
+ * a web page, that page with the game in it as an attachment too. From and To are left out
+ * when NULL; CARC_EUSAGE if one holds a line break. */
 struct carc_email_opts {
 	const char *from, *to;
+	const char *page;		/* carc_render_html's page, or NULL */
+	size_t pagelen;
 };
 int carc_render_email(struct carc_game *, const struct carc_email_opts *, struct carc_buf *,
     struct carc_err *);
