@@ -89,6 +89,39 @@ fuzz-build: deps-fuzz lib/builtin.c
 fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# The page (web/README): libcarc, libyaml and msgpack-c compiled to WebAssembly with emscripten
+# into one engine, and the page around it. web/deps.sh fetches Debian's sources of the two
+# libraries into web/build/deps and builds them. NODE_PATH: emscripten links with Debian's
+# acorn, which lives where Debian's node looks for modules and a node from elsewhere does not.
+EMCC = emcc
+EMAR = emar
+WEB_LINK = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC)
+WEB_CFLAGS = $(WARN) -O2 -Iweb/build/deps/include -Ilib
+WEB_OBJ = $(LIBOBJ:lib/%.o=web/build/obj/%.o) web/build/obj/carc-web.o
+WEB_LIBS = web/build/deps/libyaml.a web/build/deps/libmsgpackc.a
+WEB_DEPS = web/build/deps/built
+WEB_LDFLAGS = -O2 -sMODULARIZE=1 -sEXPORT_NAME=carcEngine -sSINGLE_FILE=1 \
+	-sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
+	-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString
+
+$(WEB_DEPS): web/deps.sh
+	EMCC='$(EMCC)' EMAR='$(EMAR)' sh web/deps.sh web/build/deps
+	touch $@
+
+web/build/obj/%.o: lib/%.c $(wildcard lib/*.h lib/*/*.h) $(WEB_DEPS)
+	@mkdir -p $(@D)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
+
+web/build/obj/carc-web.o: web/carc-web.c lib/carc.h $(WEB_DEPS)
+	@mkdir -p $(@D)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ web/carc-web.c
+
+web/build/engine.js: $(WEB_OBJ) $(WEB_DEPS)
+	$(WEB_LINK) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ) $(WEB_LIBS)
+
+web: deps-web
+	@$(MAKE) web/build/engine.js
+
 # Installs the Debian packages carc needs when they are missing (as root, or through sudo).
 deps:
 	@sh tests/deps.sh
@@ -98,6 +131,9 @@ deps-fuzz:
 
 deps-valgrind:
 	@sh tests/deps.sh valgrind
+
+deps-web:
+	@sh tests/deps.sh web
 
 # Both suites run even when the first fails; the last line counts both.
 check: deps
@@ -131,7 +167,7 @@ uninstall:
 
 clean:
 	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
-	rm -rf tests/fuzz/build
+	rm -rf tests/fuzz/build web/build
 
-.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind fuzz fuzz-build \
-	install uninstall valgrind
+.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind deps-web fuzz \
+	fuzz-build install uninstall valgrind web
