@@ -31,7 +31,11 @@ MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/car
 MAN5 = man/carc-state.5 man/carc-tiles.5
 MAN7 = man/carc.7
 
-all: $(TOOLS) tests/unit
+# Once make web has built the page, make keeps it up to date with the engine in lib/, as
+# carc-render holds it.
+WEB_PAGE = web/build/carc.html
+
+all: $(TOOLS) tests/unit $(wildcard $(WEB_PAGE))
 
 lib/builtin.c: lib/embed.sh $(FORMATS)
 	sh lib/embed.sh $(FORMATS) > $@.tmp && mv $@.tmp $@
@@ -57,7 +61,16 @@ lib/render.o lib/svg.o lib/view.o: lib/view.h
 bin/common.o: bin/common.h lib/carc.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o $(TOOL_OBJ) lib/libcarc.a \
+		$(LIBS)
+
+# carc-render --format html writes the page that make web builds, kept inside carc-render;
+# before make web, or without emscripten, bin/webpage.c holds none and the format says so.
+bin/carc-render: TOOL_OBJ = bin/webpage.o
+bin/carc-render: bin/webpage.o bin/webpage.h
+bin/webpage.o: bin/webpage.h .flags
+bin/webpage.c: web/embed.sh $(wildcard $(WEB_PAGE))
+	sh web/embed.sh $(wildcard $(WEB_PAGE)) > $@.tmp && mv $@.tmp $@
 
 tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
@@ -103,6 +116,7 @@ WEB_DEPS = web/build/deps/built
 WEB_LDFLAGS = -O2 -sMODULARIZE=1 -sEXPORT_NAME=carcEngine -sSINGLE_FILE=1 \
 	-sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
 	-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString
+WEB_JS = web/ui.js web/worker.js
 
 $(WEB_DEPS): web/deps.sh
 	EMCC='$(EMCC)' EMAR='$(EMAR)' sh web/deps.sh web/build/deps
@@ -119,8 +133,12 @@ web/build/obj/carc-web.o: web/carc-web.c lib/carc.h $(WEB_DEPS)
 web/build/engine.js: $(WEB_OBJ) $(WEB_DEPS)
 	$(WEB_LINK) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ) $(WEB_LIBS)
 
+$(WEB_PAGE): web/page.html web/page.sh web/build/engine.js $(WEB_JS)
+	sh web/page.sh web/page.html web/build/engine.js $(WEB_JS) > $@.tmp && mv $@.tmp $@
+
 web: deps-web
-	@$(MAKE) web/build/engine.js
+	@$(MAKE) $(WEB_PAGE)
+	@$(MAKE) all
 
 # Installs the Debian packages carc needs when they are missing (as root, or through sudo).
 deps:
@@ -167,7 +185,7 @@ uninstall:
 
 clean:
 	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
-	rm -rf tests/fuzz/build web/build
+	rm -rf tests/fuzz/build web/build bin/webpage.c
 
 .PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind deps-web fuzz \
 	fuzz-build install uninstall valgrind web

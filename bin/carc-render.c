@@ -1,5 +1,5 @@
-/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), or mail it to the
- * player to move (email). */
+/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), give it to the
+ * player to move as a web page to play in (html), or mail it to them (email). */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "webpage.h"
 
 #define MAXHIGHLIGHT 64
 #define COORD_MAX 30000
@@ -18,9 +19,10 @@ const char *progname = "carc-render";
 static const char synopsis[] =
     "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
     "                   [--no-coords] [--player-colors COLOR,...] [FILE]\n"
-    "       carc-render --format email [--from ADDR] [--to ADDR] [FILE]\n";
+    "       carc-render --format html [FILE]\n"
+    "       carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]\n";
 
-enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO };
+enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO, O_ATTACH };
 
 static long
 coord(const char *s, char **end)
@@ -51,6 +53,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "attach-html", no_argument, NULL, O_ATTACH },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from", required_argument, NULL, O_FROM },
 		{ "help", no_argument, NULL, 'h' },
@@ -81,6 +84,10 @@ main(int argc, char **argv)
 		case O_TO:
 			eo.to = optarg;
 			break;
+		case O_ATTACH:
+			eo.page = webpage;
+			eo.pagelen = webpage_len;
+			break;
 		case O_HIGHLIGHT:
 			pictures = 1;
 			if (ro.nhighlight == MAXHIGHLIGHT)
@@ -109,10 +116,14 @@ main(int argc, char **argv)
 		usage(synopsis, CARC_EUSAGE);
 	if (strcmp(format, "ascii") != 0 && strcmp(format, "ansi") != 0 &&
 	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0 &&
-	    strcmp(format, "email") != 0)
-		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, email)", format);
-	if ((strcmp(format, "email") == 0) ? pictures : eo.from || eo.to)
+	    strcmp(format, "html") != 0 && strcmp(format, "email") != 0)
+		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, html, email)", format);
+	if ((strcmp(format, "email") == 0) ? pictures : eo.from || eo.to || eo.page ||
+	    (pictures && strcmp(format, "html") == 0))
 		usage(synopsis, CARC_EUSAGE);
+	if ((eo.page || strcmp(format, "html") == 0) && webpage_len == 0)
+		die(CARC_EUSAGE, "no web page in this build for %s: make web builds it, with "
+		    "emscripten", eo.page ? "--attach-html" : "--format html");
 	if (carc_email_check(&eo, &err))
 		die_err(&err);
 	ro.color = strcmp(format, "ansi") == 0;
@@ -121,6 +132,8 @@ main(int argc, char **argv)
 		rc = carc_render_email(g, &eo, &out, &err);
 	else if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
+	else if (strcmp(format, "html") == 0)
+		rc = carc_render_html(g, webpage, webpage_len, &out, &err);
 	else if (strcmp(format, "svg") == 0)
 		rc = carc_render_svg(g, &ro, &out, &err);
 	else
