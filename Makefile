@@ -153,9 +153,11 @@ deps-valgrind:
 deps-web:
 	@sh tests/deps.sh web
 
-# Both suites run even when the first fails; the last line counts both.
+# Both suites run even when the first fails; the last line counts both. With emscripten
+# installed, the page is built first and tests/web.bats plays it in Chromium (EMCC= skips it).
 check: deps
 	@$(MAKE) all
+	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi
 	@./tests/run.sh
 
 # Every tool under valgrind, on normal and error paths: no invalid access, no leak.
