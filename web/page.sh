@@ -15,6 +15,10 @@ for f in "$engine" "$ui" "$worker"; do
 		exit 1
 	fi
 done
+# node comes with emscripten: a syntax error stops the build rather than the page
+if command -v node > /dev/null 2>&1; then
+	node --check "$ui" && node --check "$worker"
+fi
 sed -e "\\|^//carc:engine\$|{r $engine" -e 'd;}' \
     -e "\\|^//carc:worker\$|{r $worker" -e 'd;}' \
     -e "\\|^//carc:ui\$|{r $ui" -e 'd;}' "$page"

@@ -328,9 +328,15 @@
 			t.appendChild(tilePic(P.tile, rot, 32));
 			t.appendChild(document.createTextNode(` ${rot}\u00b0 `));
 		}
-		t.style.left = `${ev.clientX - r.left + pane.scrollLeft + 14}px`;
-		t.style.top = `${ev.clientY - r.top + pane.scrollTop + 14}px`;
 		t.hidden = false;
+		/* beside the pointer, on the side where the pane has room for it */
+		let left = ev.clientX - r.left + 14, top = ev.clientY - r.top + 14;
+		if (left + t.offsetWidth > pane.clientWidth)
+			left -= t.offsetWidth + 28;
+		if (top + t.offsetHeight > pane.clientHeight)
+			top -= t.offsetHeight + 28;
+		t.style.left = `${left + pane.scrollLeft}px`;
+		t.style.top = `${top + pane.scrollTop}px`;
 	}
 
 	function button(text, attrs, onclick) {
