@@ -9,8 +9,9 @@
 	const SVGNS = "http://www.w3.org/2000/svg";
 	/* [TILE/]X,Y,ROT[,FEATURE][@FIGURE] (carc-place(1)) */
 	const PLACEMENT = /^(?:([^/]+)\/)?(-?\d+),(-?\d+),(0|90|180|270)(?:,([^@]+))?(?:@(.+))?$/;
-	/* a word that ends in a point of the board, X,Y with decimals: PREFIX is what comes before */
-	const AIM = /^(.*:)(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/;
+	/* a word that ends in a point of the board, X,Y with decimals (a cell has none): PREFIX is
+	 * what comes before */
+	const AIM = /^(.*:)(-?\d+\.\d+),(-?\d+\.\d+)$/;
 	/* a cell named anywhere in a word, as in seduce:1,0,road:E */
 	const CELL = /(?:^|[:/])(-?\d+),(-?\d+)(?=,|$)/;
 	const STRATEGIES = ["random", "greedy", "mcts"];
@@ -678,7 +679,11 @@
 			P.worker.onerror = (e) => {
 				e.preventDefault();
 				P.worker = null;
-				resolve(here());
+				try {
+					resolve(here());
+				} catch (err) {
+					reject(err);
+				}
 			};
 			P.worker.postMessage(job);
 		});
