@@ -1,8 +1,18 @@
 # carc: Carcassonne as a Unix toolkit. `make` builds, `make check` tests, `make demo` plays.
 PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
+LIBDIR = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
+DATADIR = $(PREFIX)/share/carc
+DOCDIR = $(PREFIX)/share/doc/carc
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
+INSTALL = install
+# libcarc.so.$(SOVERSION) is the soname: it changes when a program built against an older
+# libcarc.so would no longer work with this one.
+SOVERSION = 1
+LIBVERSION = $(SOVERSION).0.0
 
 CC = cc
 CFLAGS = -O2 -g
@@ -21,9 +31,11 @@ ALL_LDFLAGS = $(LDFLAGS) $(if $(SANITIZE),$(SAN_FLAGS))
 LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
-LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/catapult.o lib/email.o lib/forecast.o \
-	lib/game.o lib/html.o lib/json.o lib/moves.o lib/play.o lib/render.o lib/replay.o \
-	lib/score.o lib/sha256.o lib/state.o lib/svg.o lib/tileset.o lib/util.o lib/view.o
+LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/email.o \
+	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/play.o lib/render.o \
+	lib/replay.o lib/rules.o lib/score.o lib/sha256.o lib/state-read.o lib/state-write.o \
+	lib/suggest.o lib/svg.o lib/tileset.o lib/util.o lib/view.o \
+	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -35,7 +47,14 @@ MAN7 = man/carc.7
 # carc-render holds it.
 WEB_PAGE = web/build/carc.html
 
-all: $(TOOLS) tests/unit $(wildcard $(WEB_PAGE))
+SHLIB = lib/libcarc.so.$(LIBVERSION)
+EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
+	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
+	examples/pybot.py examples/replay.sh examples/tournament.sh
+EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
+EXAMPLES_DATA = examples/lastmove.c
+
+all: $(TOOLS) tests/unit $(SHLIB) $(wildcard $(WEB_PAGE))
 
 lib/builtin.c: lib/embed.sh $(FORMATS)
 	sh lib/embed.sh $(FORMATS) > $@.tmp && mv $@.tmp $@
@@ -43,20 +62,30 @@ lib/builtin.c: lib/embed.sh $(FORMATS)
 # The objects remember the flags they were built with, so switching SANITIZE on or off
 # rebuilds everything instead of mixing sanitized and plain objects.
 .flags: FORCE
-	@f='$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS)'; \
+	@f='$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) lib: -fPIC'; \
 	    [ "$$(cat $@ 2>/dev/null)" = "$$f" ] || echo "$$f" > $@
 
 lib/libcarc.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
+# The shared library exports the carc_ functions of carc.h and nothing else (lib/carc.map).
+$(SHLIB): $(LIBOBJ) lib/carc.map
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -shared -Wl,-soname,libcarc.so.$(SOVERSION) \
+		-Wl,--version-script=lib/carc.map -o $@ $(LIBOBJ) $(LIBS)
+
 $(LIBOBJ) bin/common.o: .flags
-$(LIBOBJ): lib/carc.h lib/internal.h
+$(LIBOBJ): lib/carc.h lib/internal.h lib/rules.h lib/codec.h lib/rules/modules.h
 lib/render.o lib/svg.o lib/view.o: lib/view.h
+lib/legal.o lib/rules/catapult.o lib/suggest.o: lib/suggest.h
 
 .SUFFIXES: .c .o
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The library's objects go into libcarc.so as well as libcarc.a: position-independent code.
+lib/%.o: lib/%.c
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
 bin/common.o: bin/common.h lib/carc.h
 
@@ -72,8 +101,17 @@ bin/webpage.o: bin/webpage.h .flags
 bin/webpage.c: web/embed.sh $(wildcard $(WEB_PAGE))
 	sh web/embed.sh $(wildcard $(WEB_PAGE)) > $@.tmp && mv $@.tmp $@
 
-tests/unit: tests/unit.c lib/libcarc.a lib/internal.h
+tests/unit: tests/unit.c lib/libcarc.a lib/internal.h lib/suggest.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
+
+# A fingerprint of play (tests/fingerprint.c): run it before and after a change that must not
+# alter any game, and compare. FINGERPRINT_GAMES games of each kind and player count.
+FINGERPRINT_GAMES = 20
+tests/fingerprint: tests/fingerprint.c lib/libcarc.a lib/carc.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fingerprint.c lib/libcarc.a $(LIBS)
+
+fingerprint: tests/fingerprint
+	@./tests/fingerprint $(FINGERPRINT_GAMES)
 
 # Fuzzing (tests/fuzz/README): libFuzzer needs clang. The library is built again into
 # tests/fuzz/build with coverage and sanitizers, apart from the objects of `make`.
@@ -85,8 +123,9 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h
-	@mkdir -p tests/fuzz/build
+tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/rules.h lib/codec.h \
+    lib/suggest.h
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
 tests/fuzz/build/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
@@ -173,21 +212,59 @@ demo: deps
 	@$(MAKE) all
 	sh examples/demo.sh
 
+# Everything a user or a program needs: the tools (stripped), the manuals, the header, the
+# static and the shared library with pkg-config's file (written for PREFIX here), the state's JSON Schema, the bash
+# completion (a link per tool) and the examples. Nothing is run against the installed tree:
+# after a first install of libcarc.so outside DESTDIR, run ldconfig.
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5 \
-		$(DESTDIR)$(MANPREFIX)/man7
-	cp $(TOOLS) $(DESTDIR)$(BINDIR)/
-	cp $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
-	cp $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
-	cp $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)/examples/pbem $(DESTDIR)$(COMPLETIONDIR) \
+		$(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
+	$(INSTALL) -s -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	$(INSTALL) -m 644 $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
+	$(INSTALL) -m 644 $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+	$(INSTALL) -m 644 lib/carc.h $(DESTDIR)$(INCLUDEDIR)/
+	$(INSTALL) -m 644 lib/libcarc.a $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libcarc.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so.$(SOVERSION)
+	ln -sf libcarc.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(LIBVERSION)|; s|@PKGS@|$(PKGS)|' lib/carc.pc.in \
+	    > $(DESTDIR)$(LIBDIR)/pkgconfig/carc.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/carc.pc
+	$(INSTALL) -m 644 formats/state.schema.json $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -m 644 completion/carc.bash $(DESTDIR)$(COMPLETIONDIR)/carc-deck
+	for t in carc-draw carc-place carc-score carc-render carc-bot; do \
+		ln -sf carc-deck $(DESTDIR)$(COMPLETIONDIR)/$$t || exit 1; \
+	done
+	$(INSTALL) -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 755 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/
+	chmod 644 $(DESTDIR)$(DOCDIR)/examples/lib.sh
+	$(INSTALL) -m 644 $(EXAMPLES_DATA) $(DESTDIR)$(DOCDIR)/examples/
+	$(INSTALL) -m 644 $(EXAMPLES_PBEM) $(DESTDIR)$(DOCDIR)/examples/pbem/
+	chmod 755 $(DESTDIR)$(DOCDIR)/examples/pbem/play.sh
 
+# Removes what install put there, and only that; parts already gone are no error. The
+# folders of carc's own (share/carc, share/doc/carc) go when they are left empty.
 uninstall:
-	cd $(DESTDIR)$(BINDIR) && rm -f carc-deck carc-draw carc-place carc-score carc-render carc-bot
-	cd $(DESTDIR)$(MANPREFIX) && rm -f man1/carc-*.1 man5/carc-state.5 man5/carc-tiles.5 man7/carc.7
+	rm -f $(TOOLS:bin/%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(MAN1:man/%=$(DESTDIR)$(MANPREFIX)/man1/%) $(MAN5:man/%=$(DESTDIR)$(MANPREFIX)/man5/%) \
+		$(MAN7:man/%=$(DESTDIR)$(MANPREFIX)/man7/%)
+	rm -f $(DESTDIR)$(INCLUDEDIR)/carc.h $(DESTDIR)$(LIBDIR)/libcarc.a \
+		$(DESTDIR)$(LIBDIR)/libcarc.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libcarc.so.$(SOVERSION) \
+		$(DESTDIR)$(LIBDIR)/libcarc.so $(DESTDIR)$(LIBDIR)/pkgconfig/carc.pc
+	rm -f $(DESTDIR)$(DATADIR)/state.schema.json
+	rm -f $(TOOLS:bin/%=$(DESTDIR)$(COMPLETIONDIR)/%)
+	rm -f $(DESTDIR)$(DOCDIR)/README.md $(EXAMPLES:%=$(DESTDIR)$(DOCDIR)/%) \
+		$(EXAMPLES_DATA:%=$(DESTDIR)$(DOCDIR)/%) $(EXAMPLES_PBEM:%=$(DESTDIR)$(DOCDIR)/%)
+	-rmdir $(DESTDIR)$(DOCDIR)/examples/pbem $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -f $(TOOLS) bin/*.o lib/*.o lib/libcarc.a lib/builtin.c tests/unit .flags
+	rm -f $(TOOLS) bin/*.o lib/*.o lib/rules/*.o lib/libcarc.a lib/libcarc.so.* lib/builtin.c \
+		tests/unit tests/fingerprint .flags
 	rm -rf tests/fuzz/build web/build bin/webpage.c
 
-.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind deps-web fuzz \
-	fuzz-build install uninstall valgrind web
+.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind deps-web fingerprint \
+	fuzz fuzz-build install uninstall valgrind web

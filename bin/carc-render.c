@@ -24,6 +24,17 @@ static const char synopsis[] =
 
 enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO, O_ATTACH };
 
+/* Colour by default only on a terminal that shows it, and not when the user asked for none
+ * (NO_COLOR set and not empty, https://no-color.org) or the terminal is dumb. */
+static int
+colour_wanted(void)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0') &&
+	    (term == NULL || strcmp(term, "dumb") != 0);
+}
+
 static long
 coord(const char *s, char **end)
 {
@@ -70,7 +81,7 @@ main(int argc, char **argv)
 	struct carc_err err = { 0 };
 	struct carc_buf out = { 0 };
 	struct carc_game *g;
-	const char *format = isatty(STDOUT_FILENO) ? "ansi" : "ascii";
+	const char *format = colour_wanted() ? "ansi" : "ascii";
 	int ch, rc, pictures = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {

@@ -47,7 +47,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 for tool in carc-deck carc-draw carc-place carc-score carc-render; do
-	[ -x "$top/bin/$tool" ] || die "$top/bin/$tool is not built; run make in $top first"
+	[ -x "$top/bin/$tool" ] || command -v "$tool" >/dev/null ||
+	    die "$tool is neither built in $top/bin nor installed on PATH; run make in $top first"
 done
 command -v jq >/dev/null || die "jq is missing; run make deps in $top"
 
@@ -86,6 +87,95 @@ board_only() {
 	carc-render < "$1" | awk -v n="$(jq '.players | length + 2' "$work/json")" '
 		{ line[NR] = $0 }
 		END { for (i = 1; i <= NR - n; i++) print line[i] }'
+}
+
+# The board of the state in file $1 with --legal marks that say how many of the moves listed in
+# $work/moves each cell allows: "[ ]" becomes "[4]" or "[12]". carc-render draws each mark on
+# its cell's middle row, whose y label starts the line, under the x label of its column; the
+# colour escapes (a terminal's, unless NO_COLOR) are kept and skipped when counting columns.
+legal_board() {
+	# into awk's pipe, the colour a terminal would get from carc-render by itself
+	format=ascii
+	if [ -t 1 ] && [ -z "${NO_COLOR:-}" ] && [ "${TERM:-}" != dumb ]; then
+		format=ansi
+	fi
+	carc-render --legal --format "$format" < "$1" | awk -v moves="$work/moves" '
+	BEGIN {
+		while ((getline w < moves) > 0) {
+			sub(/^[^\/]*\//, "", w)	# TILE/ of several drawn tiles
+			split(w, f, ",")
+			count[f[1] "," f[2]]++
+		}
+	}
+	# the line as visible characters ch[1..n], each with the escapes just before it
+	function parse(line,   i, c, e) {
+		n = 0
+		e = ""
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (c == "\033") {
+				match(substr(line, i), /^\033\[[0-9;]*m/)
+				e = e substr(line, i, RLENGTH)
+				i += RLENGTH - 1
+				continue
+			}
+			ch[++n] = c
+			esc[n] = e
+			e = ""
+		}
+		tail = e
+	}
+	function visible(   i, s) {
+		s = ""
+		for (i = 1; i <= n; i++)
+			s = s ch[i]
+		return s
+	}
+	NR == 1 {
+		parse($0)
+		v = visible()
+		# the x labels: the column of the middle of each number
+		while (match(v, /-?[0-9]+/)) {
+			nx++
+			xcol[nx] = off + RSTART + (RLENGTH - 1) / 2
+			xval[nx] = substr(v, RSTART, RLENGTH)
+			off += RSTART + RLENGTH - 1
+			v = substr(v, RSTART + RLENGTH)
+		}
+		print
+		next
+	}
+	{
+		parse($0)
+		v = visible()
+		if (!match(v, /^ *-?[0-9]+ /) || index(v, "[ ]") == 0) {
+			print
+			next
+		}
+		y = substr(v, 1, RLENGTH) + 0
+		for (c = index(v, "[ ]"); c > 0; c = (k = index(substr(v, c + 3), "[ ]")) ? c + 2 + k : 0) {
+			best = 1
+			for (i = 2; i <= nx; i++)
+				if ((xcol[i] - c - 1)^2 < (xcol[best] - c - 1)^2)
+					best = i
+			mark = "[" (count[xval[best] "," y] + 0) "]"
+			moved = ""
+			for (i = 0; i < length(mark); i++) {
+				if (i > 0)
+					moved = moved esc[c + i]
+				ch[c + i] = substr(mark, i + 1, 1)
+				if (i > 0)
+					esc[c + i] = ""
+				if (c + i > n)
+					n = c + i
+			}
+			esc[c + length(mark)] = moved esc[c + length(mark)]
+		}
+		line = ""
+		for (i = 1; i <= n; i++)
+			line = line esc[i] ch[i]
+		print line tail
+	}'
 }
 
 # The legal moves, numbered, in three columns.
@@ -163,14 +253,21 @@ while :; do
 		esac
 		echo
 		# below the board: the drawn tile at rotations 0, 90, 180 and 270, clockwise, or the
-		# catapult round so far
-		carc-render < "$file"
+		# catapult round so far; a tile's cells are marked with the number of their moves
 		carc-place --list < "$file" > "$work/moves"
+		if [ "$phase" = place ]; then
+			legal_board "$file"
+		else
+			carc-render < "$file"
+		fi
 		nmoves=$(wc -l < "$work/moves")
 		nmoves=$((nmoves))
 		echo
 		case $phase in
-		place) echo "legal moves (X,Y,ROT[,FEATURE]: FEATURE is where your follower goes, if you want one):" ;;
+		place)
+			echo "[N] on the board: a cell where the tile fits, with its number of moves"
+			echo "legal moves (X,Y,ROT[,FEATURE]: FEATURE is where your follower goes, if you want one):"
+			;;
 		hurl) echo "some hurls (any aim is legal: hurl:TOKEN:X,Y in tiles, or hurl:catch:DISTANCE):" ;;
 		seduce) echo "where your follower comes from:" ;;
 		esac

@@ -3,14 +3,17 @@
 
 PATH="$top/bin:$PATH"
 
-# need TOOL...: exits 1 with one line when a carc tool is not built or jq is missing.
+# need TOOL...: exits 1 with one line when a carc tool is neither built in the checkout nor
+# installed on PATH (as make install puts it, with the examples under share/doc/carc), or jq is
+# missing.
 need() {
 	for tool in "$@"; do
 		case $tool in
 		jq) command -v jq >/dev/null ||
 			{ echo "$me: jq is missing; run make deps in $top" >&2; exit 1; } ;;
-		*) [ -x "$top/bin/$tool" ] ||
-			{ echo "$me: $top/bin/$tool is not built; run make in $top first" >&2; exit 1; } ;;
+		*) [ -x "$top/bin/$tool" ] || command -v "$tool" >/dev/null ||
+			{ echo "$me: $tool is neither built in $top/bin nor installed on PATH;" \
+			    "run make in $top first" >&2; exit 1; } ;;
 		esac
 	done
 }

@@ -318,33 +318,13 @@ fcell_claims(const struct carc_game *g, const struct fcell *fc)
 	return m;
 }
 
-/* Would segment seg of a tile put at (x,y) join a feature that a figure already claims? */
-bool
-seg_claimed_if_placed(struct carc_game *g, int type, int x, int y, int rot, int seg)
+/* The frontier cell (x,y), an empty cell next to a tile, or NULL. */
+const struct fcell *
+frontier_at(const struct carc_game *g, int x, int y)
 {
-	const struct tiletype *t = &g->ts.types[type];
-	int side, h, b, ns;
+	const struct cell *c = cell_slot(g, cellkey(x, y));
 
-	for (side = 0; side < 4; side++) {
-		if ((b = board_at(g, x + side_dx[side], y + side_dy[side])) < 0)
-			continue;
-		const struct placed *p = &g->board[b];
-		const struct tiletype *u = &g->ts.types[p->type];
-
-		if (t->rsides[rot][seg] & (1u << side)) {
-			ns = u->sideseg[p->rot][(side + 2) & 3];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
-		}
-		for (h = 2 * side; h < 2 * side + 2; h++) {
-			if (!(t->rhalves[rot][seg] & (1u << h)))
-				continue;
-			ns = u->halfseg[p->rot][HALF_ACROSS(h)];
-			if (ns >= 0 && g->nodes[node_find(g, b * MAXSEG + ns)].claims > 0)
-				return true;
-		}
-	}
-	return false;
+	return c->key != 0 && c->val < 0 ? &g->frontier[-c->val - 1] : NULL;
 }
 
 int
@@ -377,10 +357,9 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	    .type = type };
 	g->held[owner][type]++;
 	k = g->ts.types[g->board[tile].type].seg[seg].kind;
-	if (k == K_TENT)
-		g->tellers[owner]++;
-	else if (k == K_CLOISTER || k == K_GARDEN)
-		g->monks++;
+	g->onkind[owner][k]++;
+	if (kinds[k]->done == DONE_AROUND8)
+		g->around++;
 	if (g->ts.fig[type].claims) {
 		int r = node_find(g, tile * MAXSEG + seg);
 
@@ -406,10 +385,21 @@ fig_remove(struct carc_game *g, int i)
 	} else
 		g->unclaiming--;
 	g->held[f->owner][f->type]--;
-	if (k == K_TENT)
-		g->tellers[f->owner]--;
-	else if (k == K_CLOISTER || k == K_GARDEN)
-		g->monks--;
+	g->onkind[f->owner][k]--;
+	if (kinds[k]->done == DONE_AROUND8)
+		g->around--;
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }
+
+void
+fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
+{
+	const struct figure *fg = &g->figs[f];
+	const struct placed *p = &g->board[fg->tile];
+	const struct tiletype *t = &g->ts.types[p->type];
+
+	*x = p->x * 100 + t->ax[p->rot][fg->seg];
+	*y = p->y * 100 + t->ay[p->rot][fg->seg];
+}
+

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CARC_FORMAT_VERSION 1
+#define CARC_FORMAT_VERSION 2
 #define CARC_MAX_PLAYERS 6
 #define CARC_NAME_MAX 32
 
@@ -75,6 +75,9 @@ int carc_armor_find_read(const char *, size_t, const char *name, struct carc_buf
 
 /* The steps of a turn. Each refuses (CARC_EREFUSED) a state in the wrong phase. */
 int carc_game_draw(struct carc_game *, struct carc_err *);
+/* The draw of N tiles when a player may draw fewer than his fortune tellers give (rule
+ * ft-draw=may); 0 draws them all, as carc_game_draw does. */
+int carc_game_draw_n(struct carc_game *, int n, struct carc_err *);
 int carc_game_place(struct carc_game *, const char *move, struct carc_err *);
 int carc_game_score(struct carc_game *, struct carc_err *);
 
@@ -83,6 +86,11 @@ int carc_game_score(struct carc_game *, struct carc_err *);
 struct carc_game *carc_game_replay(const struct carc_game *, struct carc_err *);
 /* A new game with the setup of another, as carc-deck dealt it: no decision made yet. */
 struct carc_game *carc_game_restart(const struct carc_game *, struct carc_err *);
+/* Log entry I (from 0) of the second game made in the first, as carc_game_replay makes it:
+ * the first is the second's restart with the entries before I made (the web page's replay
+ * viewer steps through a finished game so). */
+int carc_game_replay_step(struct carc_game *, const struct carc_game *, int i,
+    struct carc_err *);
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
  * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
 int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);
@@ -91,6 +99,10 @@ int carc_game_compare(const struct carc_game *, const struct carc_game *, char *
 int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);
 /* The same as an array of words (owned by the game until the next call), for bots. */
 int carc_moves(struct carc_game *, const char ***words, size_t *n, struct carc_err *);
+/* The same as a JSON array, one object a line: the word, its kind (place, draw, hurl, seduce)
+ * and its fields (tile, x, y, rot, feature, figure; tiles; token, x, y or distance; from, x,
+ * y, feature), for bots that would rather not parse words (carc-place --list --format json). */
+int carc_moves_json(struct carc_game *, struct carc_buf *, struct carc_err *);
 
 /* What the last carc_game_score (or a final scoring) did, one line per event, for people. */
 const char *carc_game_report(const struct carc_game *);

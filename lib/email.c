@@ -162,9 +162,7 @@ body(struct carc_game *g, bool page, struct carc_buf *t, struct carc_err *err)
 		return err->code;
 	carc_buf_add(t, "\n", 1);
 	switch (g->phase) {
-	case CARC_PLACE:
-	case CARC_HURL:
-	case CARC_SEDUCE:
+	default:	/* a placement, or a decision of a module's phase */
 		carc_buf_printf(t, "Your decisions, one move word a line, as carc-place --list "
 		    "prints them:\n\n");
 		if (carc_moves_list(g, t, err))

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "rules/modules.h"
 
 /* How fast the chances fall as the supply runs out: an edge of a city or road is closed by the
  * end with odds left : CLOSE_TILES, an empty cell around a cloister filled with odds
@@ -54,17 +55,50 @@ field_worth(struct carc_game *g, int root, int left)
 	return v;
 }
 
+/* What the feature whose root is r is worth by the end to whoever holds it by majority, and
+ * in *back the chance that it closes (its figures come home); -1 for a feature no majority
+ * wins (a tent goes to its completer). */
+static double
+feature_worth(struct carc_game *g, int r, int left, double *back)
+{
+	const struct placed *p = &g->board[r / MAXSEG];
+	int k = g->ts.types[p->type].seg[r % MAXSEG].kind, n, i;
+	double q;
+
+	*back = 0;
+	switch (k) {
+	case K_ROAD:
+		*back = closes(g->nodes[r].open, left);
+		return g->nodes[r].size;
+	case K_CITY:
+		*back = closes(g->nodes[r].open, left);
+		return (g->nodes[r].size + g->nodes[r].pennants) * (1 + *back);
+	case K_FIELD:
+		return FARMERS_ON(g) ? field_worth(g, r, left) : 0;
+	}
+	if (kinds[k]->award != AWARD_MAJORITY)
+		return -1;
+	if (kinds[k]->done != DONE_AROUND8)
+		return 1 + board_neighbours8(g, p->x, p->y);
+	/* each empty cell around is filled or not by the end */
+	n = board_neighbours8(g, p->x, p->y);
+	q = (double)left / (left + FILL_TILES);
+	*back = 1;
+	for (i = n; i < 8; i++)
+		*back *= q;
+	return 1 + n + (8 - n) * q;
+}
+
 /* The player's expected final score minus the best other player's. A follower in hand is
  * worth more the more turns are left to use it; a follower in a feature comes back, and is
  * worth that again, only if the feature is closed. */
 double
 forecast(struct carc_game *g, int me)
 {
-	double worth[CARC_MAX_PLAYERS] = { 0 }, v, q, back, best = -1e9, mine = 0, hand;
+	double worth[CARC_MAX_PLAYERS] = { 0 }, v, back, best = -1e9, mine = 0, hand;
 	int roots[ROOTS], strength[ROOTS][CARC_MAX_PLAYERS], count[ROOTS][CARC_MAX_PLAYERS];
 	int nroots = 0;
 	int left = g->nsupply, i, j, r, k, top, n, turns;
-	const struct placed *p;
 
 	if (g->phase == CARC_OVER) {
 		/* the final scoring is done, and the figures it counted still stand */
@@ -95,37 +129,8 @@ forecast(struct carc_game *g, int me)
 	}
 	for (j = 0; j < nroots; j++) {
 		r = roots[j];
-		p = &g->board[r / MAXSEG];
-		k = g->ts.types[p->type].seg[r % MAXSEG].kind;
-		back = 0;
-		switch (k) {
-		case K_ROAD:
-			v = g->nodes[r].size;
-			back = closes(g->nodes[r].open, left);
-			break;
-		case K_CITY:
-			back = closes(g->nodes[r].open, left);
-			v = (g->nodes[r].size + g->nodes[r].pennants) * (1 + back);
-			break;
-		case K_FIELD:
-			v = g->rules.farmers ? field_worth(g, r, left) : 0;
-			break;
-		case K_TENT:
+		if ((v = feature_worth(g, r, left, &back)) < 0)
 			continue;
-		case K_CLOISTER:
-		case K_GARDEN:
-			/* each empty cell around is filled or not by the end */
-			n = board_neighbours8(g, p->x, p->y);
-			q = (double)left / (left + FILL_TILES);
-			back = 1;
-			for (i = n; i < 8; i++)
-				back *= q;
-			v = 1 + n + (8 - n) * q;
-			break;
-		default:
-			v = 1 + board_neighbours8(g, p->x, p->y);
-			break;
-		}
 		for (i = 0, top = 0; i < g->nplayers; i++)
 			if (strength[j][i] > top)
 				top = strength[j][i];

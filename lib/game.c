@@ -5,22 +5,15 @@
 #include <string.h>
 
 #include "internal.h"
+#include "rules/modules.h"
 
 struct carc_game *
 game_alloc(void)
 {
 	struct carc_game *g = calloc(1, sizeof(*g));
 
-	if (g != NULL) {
-		g->rules.edition = RULE_EDITION_C2;
-		g->rules.farmers = true;
-		g->rules.catapult = CATAPULT_SIM;
-		g->rules.scatter = 50;
-		g->rules.reach = 35;
-		g->rules.ruler = 200;
-		g->rules.catch_reach = 100;
-		g->cat.victim = -1;
-	}
+	if (g != NULL)
+		rules_defaults(&g->rules);
 	return g;
 }
 
@@ -64,60 +57,6 @@ game_log(struct carc_game *g, const char *word)
 	if ((g->log[g->nlog] = strdup(word)) == NULL)
 		return -1;
 	g->nlog++;
-	return 0;
-}
-
-int
-parse_rule(struct rules *r, const char *kv, struct carc_err *err)
-{
-	const char *eq = strchr(kv, '=');
-	size_t kl = eq ? (size_t)(eq - kv) : 0;
-	const char *v = eq ? eq + 1 : "";
-
-	if (eq == NULL)
-		return seterr(err, CARC_EUSAGE, "bad rule '%s': expected KEY=VALUE", kv);
-	if (kl == 7 && strncmp(kv, "farmers", 7) == 0) {
-		if (strcmp(v, "on") == 0)
-			r->farmers = true;
-		else if (strcmp(v, "off") == 0)
-			r->farmers = false;
-		else
-			return seterr(err, CARC_EUSAGE, "bad rule '%s': farmers is on or off", kv);
-	} else if (kl == 7 && strncmp(kv, "edition", 7) == 0) {
-		if (strcmp(v, "c2") == 0)
-			r->edition = RULE_EDITION_C2;
-		else if (strcmp(v, "c1") == 0)
-			r->edition = RULE_EDITION_C1;
-		else
-			return seterr(err, CARC_EUSAGE, "bad rule '%s': edition is c1 or c2", kv);
-	} else if (kl == 8 && strncmp(kv, "catapult", 8) == 0) {
-		if (strcmp(v, "sim") == 0)
-			r->catapult = CATAPULT_SIM;
-		else if (strcmp(v, "house") == 0)
-			r->catapult = CATAPULT_HOUSE;
-		else if (strcmp(v, "off") == 0)
-			r->catapult = CATAPULT_OFF;
-		else
-			return seterr(err, CARC_EUSAGE, "bad rule '%s': catapult is sim, house or off", kv);
-	} else if ((kl == 7 && strncmp(kv, "scatter", 7) == 0) ||
-	    (kl == 5 && strncmp(kv, "reach", 5) == 0) || (kl == 5 && strncmp(kv, "ruler", 5) == 0) ||
-	    (kl == 5 && strncmp(kv, "catch", 5) == 0)) {
-		int32_t c;
-
-		if (parse_centi(v, 0, 1000, &c) == -1)
-			return seterr(err, CARC_EUSAGE,
-			    "bad rule '%s': a length in tiles from 0 to 10, at most two decimals", kv);
-		if (kv[1] == 'c')
-			r->scatter = c;
-		else if (kv[1] == 'e')
-			r->reach = c;
-		else if (kv[1] == 'u')
-			r->ruler = c;
-		else
-			r->catch_reach = c;
-	} else
-		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: edition, farmers, "
-		    "catapult, scatter, reach, ruler, catch)", (int)kl, kv);
 	return 0;
 }
 
@@ -211,7 +150,7 @@ box_tiles(const struct carc_game *g, uint16_t *out)
 		const struct tiletype *tt = &g->ts.types[i];
 
 		t = i;
-		if (g->rules.edition == RULE_EDITION_C1 && tt->garden >= 0 && tt->plain[0] &&
+		if (EDITION(g) == EDITION_C1 && tt->plain[0] &&
 		    (t = tileset_find(&g->ts, tt->plain)) < 0)
 			t = i;
 		for (c = 0; c < tt->count; c++) {
@@ -354,10 +293,11 @@ carc_game_new(const struct carc_setup *su, struct carc_err *err)
 	if (parse_players(g, su->players ? su->players : "red,blue", err))
 		goto fail;
 	for (i = 0; su->rules && su->rules[i]; i++)
-		if (parse_rule(&g->rules, su->rules[i], err))
+		if (rules_parse(&g->rules, su->rules[i], err))
 			goto fail;
 	if (load_sets(g, su, err))
 		goto fail;
+	rules_start(g);
 	g->seed = su->seed;
 	if ((su->start && (g->setup_start = strdup(su->start)) == NULL) ||
 	    (su->stack && (g->setup_stack = strdup(su->stack)) == NULL) ||
@@ -373,11 +313,6 @@ fail:
 	return NULL;
 }
 
-int
-fortune_tellers(const struct carc_game *g, int player)
-{
-	return g->tellers[player];
-}
 
 /* The tiles of a game read from a state must be the ones its setup put in it, each once:
  * the box (or the --deck list) and the start tile, wherever they are now. */
@@ -455,33 +390,73 @@ game_advance(struct carc_game *g)
 	g->phase = CARC_OVER;
 }
 
+/* The tiles player p draws now: one, or more as the modules say (The Fortune Teller: one more
+ * per fortune teller), never more than remain. */
 int
-carc_game_draw(struct carc_game *g, struct carc_err *err)
+draw_allowed(const struct carc_game *g, int p)
 {
-	int t, i, want;
+	int want = rules_draw_count(g, p);
+
+	return want > g->nsupply ? g->nsupply : want;
+}
+
+/* Why a tool that is not the one the phase waits for refuses it: NULL in phase draw. */
+static int
+draw_refused(const struct carc_game *g, struct carc_err *err)
+{
+	const struct phase_def *d;
 
 	switch (g->phase) {
+	case CARC_DRAW:
+		return 0;
 	case CARC_PLACE:
 		return seterr(err, CARC_EREFUSED,
 		    "a tile is drawn already: place it with carc-place or carc-bot");
 	case CARC_SCORE:
 		return seterr(err, CARC_EREFUSED, "the turn is not over: run carc-score first");
-	case CARC_HURL:
-	case CARC_SEDUCE:
-		return seterr(err, CARC_EREFUSED,
-		    "a catapult round is on: %s decides with carc-place or carc-bot",
-		    g->pl[g->player].name);
 	case CARC_OVER:
 		return seterr(err, CARC_EREFUSED, "the game is over");
-	case CARC_DRAW:
-		break;
+	default:
+		d = rules_phase(g->phase);
+		return seterr(err, CARC_EREFUSED, "%s: %s decides with carc-place or carc-bot",
+		    d ? d->busy : "the game waits for a decision", g->pl[g->player].name);
 	}
-	/* F-4, F-7a: one tile, one more per fortune teller, never more than remain */
-	want = 1 + fortune_tellers(g, g->player);
-	if (want > DRAW_LIMIT)
-		want = DRAW_LIMIT;
-	if (want > g->nsupply)
-		want = g->nsupply;
+}
+
+int
+carc_game_draw(struct carc_game *g, struct carc_err *err)
+{
+	return carc_game_draw_n(g, 0, err);
+}
+
+/* The draw of n tiles (0: all the player may draw). Another number is a decision of a module
+ * (The Fortune Teller's draw:N) or refused. */
+int
+carc_game_draw_n(struct carc_game *g, int n, struct carc_err *err)
+{
+	char w[16];
+	int want, rc;
+
+	if (draw_refused(g, err))
+		return err->code;
+	want = draw_allowed(g, g->player);
+	if (n == 0 || n == want)
+		return game_draw(g, want, err);
+	snprintf(w, sizeof(w), "draw:%d", n);
+	if ((rc = rules_draw_decide(g, w, err)) != -1)
+		return rc;
+	return seterr(err, CARC_EREFUSED, "%s draws %d tile%s now, not %d",
+	    g->pl[g->player].name, want, want == 1 ? "" : "s", n);
+}
+
+/* Draws `want` tiles from the top of the supply: with several, as long as one of them fits
+ * somewhere, all are drawn, else they are set aside (F-7c); then, or with one, single tiles
+ * until one fits, those that do not set aside (B-12). */
+int
+game_draw(struct carc_game *g, int want, struct carc_err *err)
+{
+	int t, i;
+
 	if (want > 1) {
 		for (i = 0; i < want; i++)
 			g->drawn[i] = g->supply[i];
@@ -493,7 +468,6 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 				g->phase = CARC_PLACE;
 				return 0;
 			}
-		/* F-7c: none fits: all are set aside, then single tiles until one fits */
 		for (i = 0; i < want; i++)
 			g->aside[g->naside++] = g->drawn[i];
 		g->ndrawn = 0;
@@ -513,55 +487,53 @@ carc_game_draw(struct carc_game *g, struct carc_err *err)
 	return seterr(err, CARC_EDATA, "inconsistent state: no tile in the supply fits");
 }
 
-/* catapult=house: 5 points for placing a fair tile with a normal follower on it, before the
- * scoring can send that follower home. */
-static void
-house_rule(struct carc_game *g)
+/* Why carc-score refuses a phase; 0 in phase score. */
+static int
+score_refused(const struct carc_game *g, struct carc_err *err)
 {
-	int b = g->nboard - 1, f;
+	const struct phase_def *d;
 
-	if (g->rules.catapult != CATAPULT_HOUSE || g->ts.types[g->board[b].type].fair < 0)
-		return;
-	for (f = 0; f < g->nfigs; f++)
-		if (g->figs[f].tile == b && g->figs[f].owner == g->player &&
-		    strcmp(g->ts.fig[g->figs[f].type].name, DEFAULT_FIGURE) == 0) {
-			g->pl[g->player].score += 5;
-			report(g, "%s scores 5 for a follower on the fair tile\n",
-			    g->pl[g->player].name);
-			return;
-		}
-}
-
-int
-carc_game_score(struct carc_game *g, struct carc_err *err)
-{
 	switch (g->phase) {
+	case CARC_SCORE:
+		return 0;
 	case CARC_DRAW:
 		return seterr(err, CARC_EREFUSED, "no tile drawn yet: run carc-draw first");
 	case CARC_PLACE:
 		return seterr(err, CARC_EREFUSED,
 		    "the drawn tile is not placed yet: run carc-place or carc-bot");
-	case CARC_HURL:
-	case CARC_SEDUCE:
-		return seterr(err, CARC_EREFUSED,
-		    "a catapult round is on: %s decides with carc-place or carc-bot",
-		    g->pl[g->player].name);
 	case CARC_OVER:
 		return seterr(err, CARC_EREFUSED, "the game is over");
-	case CARC_SCORE:
-		break;
+	default:
+		d = rules_phase(g->phase);
+		return seterr(err, CARC_EREFUSED, "%s: %s decides with carc-place or carc-bot",
+		    d ? d->busy : "the game waits for a decision", g->pl[g->player].name);
 	}
-	if (g->cat.on)
-		return catapult_resolve(g, err);
-	g->cat.pending = PENDING_NONE;
+}
+
+/* The end of a turn: the tile's features scored, the tiles held given back, then the next
+ * player's turn, unless a module starts a phase of its own (a catapult round). A decision of a
+ * module's phase waiting in phase score is the module's to resolve. */
+int
+carc_game_score(struct carc_game *g, struct carc_err *err)
+{
+	int rc;
+
+	if (score_refused(g, err))
+		return err->code;
+	if ((rc = rules_resolve(g, err)) != -1)
+		return rc;
 	g->report.len = 0;
-	house_rule(g);
+	rules_placed(g, g->nboard - 1);
 	score_placed(g, g->nboard - 1);
-	if (g->ts.types[g->board[g->nboard - 1].type].fair >= 0 &&
-	    g->rules.catapult == CATAPULT_SIM) {
-		catapult_start(g, g->nboard - 1);	/* X-CA-3: after the whole turn */
-		return 0;
+	/* F-7d: the drawn tiles not chosen were held until now; back they go, shuffled in */
+	if (g->ndrawn > 0) {
+		memcpy(g->supply + g->nsupply, g->drawn, g->ndrawn * sizeof(*g->drawn));
+		g->nsupply += g->ndrawn;
+		g->ndrawn = 0;
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
 	}
+	if ((rc = rules_turn_end(g)) != 0)
+		return rc < 0 ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 	g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;
 	game_advance(g);
@@ -585,9 +557,7 @@ carc_game_phase(const struct carc_game *g)
 const char *
 carc_phase_name(enum carc_phase p)
 {
-	static const char *const names[] = { "draw", "place", "score", "hurl", "seduce", "over" };
-
-	return names[p];
+	return rules_phase_name(p);
 }
 
 int carc_game_player(const struct carc_game *g) { return g->player; }

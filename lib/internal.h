@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "carc.h"
+#include "rules.h"
 
 #define MAXSEG 16		/* segments on one tile */
 #define MAXSETS 8
@@ -24,17 +25,14 @@
 #define XSTR(x) STR(x)		/* a number macro as a string, for messages */
 #define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
 #define COORD_MAX 30000		/* cells from -COORD_MAX to COORD_MAX, both ways */
-#define LAND_MAX (100 * COORD_MAX)	/* where a catapult token lands, in hundredths */
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
 enum { EDGE_F, EDGE_R, EDGE_C };
-enum kind { K_ROAD, K_CITY, K_FIELD, K_CLOISTER, K_GARDEN, K_TENT, K_FAIR, NKINDS };
+/* The base game's kinds of feature, the first in the table of kinds (rules/base.c); the
+ * modules' kinds follow them (rules.h). */
+enum { K_ROAD, K_CITY, K_FIELD, K_CLOISTER };
 
-#define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
-#define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
-
-extern const char *const kind_names[NKINDS];
 extern const char *const side_names[4];
 extern const char *const half_names[8];
 extern const int side_dx[4], side_dy[4];
@@ -69,18 +67,26 @@ struct tiletype {
 	uint8_t nfitrot[256];		/* how many bits fitrot has, for counting */
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
-	int8_t cloister, garden, tent, fair;	/* segment index or -1 */
+	uint16_t kindmask;		/* bit per kind of segment the tile has */
 };
 
 /* The sides and halves a segment reaches once rotated, in the bits fcell_claims uses. */
 #define SEG_EDGES(t, r, s) ((unsigned)(t)->rsides[r][s] | (unsigned)(t)->rhalves[r][s] << 4)
 
+/* A row of the figure table (formats/figures.yaml). */
+enum { GROUP_FOLLOWER, GROUP_SPECIAL, GROUP_NEUTRAL };
+enum { BY_DRAGON = 1, BY_TOWER = 2, BY_KNOCKOUT = 4, BY_SEDUCTION = 8 };
+
 struct figtype {
 	char name[ID_MAX];
-	int count;
+	char set[ID_MAX];
+	int group;
+	int count;		/* each player's, or the game's for a neutral figure */
 	int strength;
 	bool claims;
-	uint8_t on;		/* bit per kind it may stand on */
+	bool needs_own;		/* only where its owner has a follower already */
+	uint16_t on;		/* bit per kind it may stand on */
+	uint8_t removed;	/* BY_*: what can take it off the board */
 };
 
 struct tileset {
@@ -94,6 +100,8 @@ struct tileset {
 		size_t yamllen;
 	} sets[MAXSETS];
 	char start[ID_MAX];
+	unsigned kinds;		/* bit per kind of segment some tile of the sets has */
+	char figdigest[17];	/* of the figure rows the game has */
 	int nfig;
 	struct figtype fig[MAXFIGTYPES];
 };
@@ -137,44 +145,6 @@ struct cell {
 	int32_t val;		/* board index >= 0, or -(frontier index) - 1 */
 };
 
-enum { RULE_EDITION_C2, RULE_EDITION_C1 };
-enum { CATAPULT_SIM, CATAPULT_HOUSE, CATAPULT_OFF };
-
-/* Lengths are in hundredths of a tile, so the catapult is integer arithmetic throughout and
- * a game replays to the same bytes on any machine. */
-struct rules {
-	int edition;
-	bool farmers;
-	int catapult;
-	int scatter;		/* the largest distance a token lands from its aim */
-	int reach;		/* knock-out: followers this close to the landing go home */
-	int ruler;		/* catch: the shortest hurl that counts */
-	int catch_reach;	/* catch: how far past the ruler the catcher still catches */
-};
-
-enum { TOKEN_KNOCKOUT, TOKEN_SEDUCTION, TOKEN_TARGET, TOKEN_CATCH, NTOKENS };
-extern const char *const token_names[NTOKENS];
-
-/* A catapult round (X-CA-3 .. X-CA-9), between the turn that placed a fair tile and the next. */
-struct catapult {
-	bool on;
-	int16_t fx, fy;		/* the fair tile */
-	int8_t first;		/* its placer, who chooses the token and hurls first */
-	int8_t token;		/* -1 until the first hurl */
-	int8_t hurled;		/* hurls made */
-	int8_t pending;		/* what carc-score resolves next: PENDING_* */
-	struct landing {
-		int8_t player;
-		int32_t x, y;	/* where the token came to rest; for a catch x is the distance */
-	} land[CARC_MAX_PLAYERS];
-	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
-	int from;		/* the seducer: FROM_SUPPLY, FROM_NONE or a figure of the hurler */
-};
-
-enum { FROM_SUPPLY = -1, FROM_NONE = -2 };
-
-enum { PENDING_NONE, PENDING_PLACE, PENDING_HURL, PENDING_SEDUCE };
-
 struct player {
 	char name[CARC_NAME_MAX + 1];
 	int score;
@@ -202,9 +172,9 @@ struct carc_game {
 	int nfigs, capfigs;
 	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
 	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
-	int tellers[CARC_MAX_PLAYERS];			/* figures on a tent (F-3) */
-	int monks;		/* figures on a cloister or garden: scoring looks around for
-				 * one only when there are some */
+	uint8_t onkind[CARC_MAX_PLAYERS][MAXKINDS];	/* figures on each kind of feature */
+	int around;		/* figures on kinds complete when the cells around are filled
+				 * (cloisters): scoring looks around only when there are some */
 	int unclaiming;		/* figures of a type that does not claim: without any, a
 				 * feature nobody claims holds no figure */
 
@@ -219,7 +189,8 @@ struct carc_game {
 	char **log;
 	int nlog, caplog;
 
-	struct catapult cat;
+	unsigned active;		/* bit per module of the table the game has */
+	uint64_t modstate[MODULE_STATE_BYTES / 8];	/* the modules' parts (rules.h) */
 
 	/* derived, rebuilt from the board */
 	struct node *nodes;
@@ -239,6 +210,13 @@ struct carc_game {
 	size_t nwordv, capwordv;
 };
 
+/* The kind of feature figure f stands on. */
+static inline int
+figure_kind(const struct carc_game *g, int f)
+{
+	return g->ts.types[g->board[g->figs[f].tile].type].seg[g->figs[f].seg].kind;
+}
+
 /* A line for people about what a step did; bots' playouts skip the formatting. */
 #define report(g, ...) ((g)->quiet ? 0 : carc_buf_printf(&(g)->report, __VA_ARGS__))
 
@@ -248,6 +226,7 @@ int seterr(struct carc_err *, int code, const char *fmt, ...)
 char *xstrdup(const char *);
 
 /* tileset.c */
+void anchors_compute(struct tiletype *);
 int tileset_load(struct tileset *, const char *name, const char *text, size_t len,
     const char *filename, bool builtin, struct carc_err *);
 int figures_load(struct tileset *, struct carc_err *);
@@ -266,22 +245,75 @@ bool board_placeable(const struct carc_game *, int type);
 int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
-bool seg_claimed_if_placed(struct carc_game *, int type, int x, int y, int rot, int seg);
+const struct fcell *frontier_at(const struct carc_game *, int x, int y);
 unsigned fcell_claims(const struct carc_game *, const struct fcell *);
 int board_neighbours8(const struct carc_game *, int x, int y);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
+void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);
 
-/* moves.c */
+/* legal.c: the one legality, and the generator of placements in the form the bots use */
+struct fmove {
+	int16_t x, y;
+	uint16_t type;
+	int8_t rot, seg, fig;
+};
+
+/* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
+ * each placement alone and each figure it may take. */
+struct fit {
+	uint16_t type;
+	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
+	uint16_t claims;	/* fcell_claims of the cell */
+	int cell;		/* frontier index */
+	int all;		/* figure decisions of a segment set that nothing claims */
+	int n;
+};
+
+struct moves {
+	struct fmove *v;
+	int n, cap;
+	struct fit *fit;
+	int nfit, capfit;
+};
+
+/* What a segment of each kind offers the player to move, worked out once a turn so that the
+ * enumeration has no loop over figure types: how many figure types that do not claim (they go
+ * on any such segment) and how many that claim (they need the feature free). */
+struct offer {
+	int left[MAXFIGTYPES];
+	unsigned may[MAXFIGTYPES];	/* bit per kind the figure may stand on now */
+	uint8_t free[MAXKINDS], claim[MAXKINDS];
+	bool anyclaim;
+};
+
+int fast_moves(struct carc_game *, struct moves *);
+int random_place(struct carc_game *, struct moves *, uint64_t *rng);
+int placement_word(const struct carc_game *, const struct fmove *, bool prefix, char *, size_t);
+
 int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 int figures_left(const struct carc_game *, int player, int figtype);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
+bool word_is_placement(const char *);
 int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
+
+/* legal.c */
+enum stand { STAND_OK, STAND_PLACE, STAND_LIMIT };
+unsigned figure_kinds(const struct carc_game *, int player, int figtype, int leaving);
+enum stand figure_may_stand(const struct carc_game *, int player, int figtype, int kind,
+    int leaving);
+int stand_refuse(const struct carc_game *, enum stand, int player, int figtype, int kind,
+    const char *word, struct carc_err *);
 
 /* score.c */
 void score_placed(struct carc_game *, int tile);
 int score_final(struct carc_game *);
+int feature_tiles(struct carc_game *, int root);
+int field_cities(struct carc_game *, int root);
+/* rules/base.c: a feature complete when the cells around its tile are filled */
+int around_done(struct carc_game *, int root, int tile);
+int around_end(struct carc_game *, int root, int tile);
 
 /* forecast.c */
 double forecast(struct carc_game *, int me);
@@ -291,22 +323,14 @@ struct carc_game *game_alloc(void);
 int game_setup_board(struct carc_game *, struct carc_err *);
 int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
-int fortune_tellers(const struct carc_game *, int player);
-int parse_rule(struct rules *, const char *kv, struct carc_err *);
+int draw_allowed(const struct carc_game *, int player);
+int game_draw(struct carc_game *, int n, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
 int game_deal(struct carc_game *, struct carc_err *);
 
-/* catapult.c */
-void anchors_compute(struct tiletype *);
-void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);
-int catapult_decide(struct carc_game *, const char *word, struct carc_err *);
-int catapult_resolve(struct carc_game *, struct carc_err *);
-void catapult_start(struct carc_game *, int tile);
-int catapult_words(struct carc_game *, struct carc_err *);
-void catapult_describe(const struct carc_game *, struct carc_buf *);
+/* util.c */
 int parse_centi(const char *, int lo, int hi, int32_t *);
 void format_centi(char *, size_t, int32_t);
-bool is_placement_word(const char *);
 
 /* armor.c */
 struct armor_hdr {		/* the header lines of an armoured block, as found */

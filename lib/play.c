@@ -66,8 +66,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	copy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
 	dst->nfigs = src->nfigs;
 	memcpy(dst->held, src->held, sizeof(dst->held));
-	memcpy(dst->tellers, src->tellers, sizeof(dst->tellers));
-	dst->monks = src->monks;
+	memcpy(dst->onkind, src->onkind, sizeof(dst->onkind));
+	dst->around = src->around;
 	dst->unclaiming = src->unclaiming;
 	dst->phase = src->phase;
 	dst->player = src->player;
@@ -78,7 +78,8 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	for (i = 0; i < dst->nlog; i++)
 		free(dst->log[i]);
 	dst->nlog = 0;
-	dst->cat = src->cat;
+	dst->active = src->active;
+	memcpy(dst->modstate, src->modstate, sizeof(dst->modstate));
 	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
 	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
 	copy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
@@ -87,316 +88,30 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->epoch = (dst->epoch > src->epoch ? dst->epoch : src->epoch) + 1;
 }
 
-/* ---- placements as structs ---- */
-
-struct fmove {
-	int16_t x, y;
-	uint16_t type;
-	int8_t rot, seg, fig;
-};
-
-/* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
- * each placement alone and each figure it may take. */
-struct fit {
-	uint16_t type;
-	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
-	uint16_t claims;	/* fcell_claims of the cell */
-	int cell;		/* frontier index */
-	int all;		/* figure decisions of a segment set that nothing claims */
-	int n;
-};
-
-struct moves {
-	struct fmove *v;
-	int n, cap;
-	struct fit *fit;
-	int nfit, capfit;
-};
-
-/* What a segment of each kind offers the player to move, worked out once a turn so that the
- * enumeration has no loop over figure types: how many figure types that do not claim (they go
- * on any such segment) and how many that claim (they need the feature free). */
-struct offer {
-	int left[MAXFIGTYPES];
-	uint8_t free[NKINDS], claim[NKINDS];
-	bool anyclaim;
-};
-
-static void
-offer_get(const struct carc_game *g, struct offer *o)
-{
-	unsigned kinds = (1u << NKINDS) - 1, on;
-	int f, k;
-
-	if (!g->rules.farmers)
-		kinds &= ~(1u << K_FIELD);
-	if (fortune_tellers(g, g->player) >= TENT_LIMIT)
-		kinds &= ~(1u << K_TENT);
-	memset(o->free, 0, sizeof(o->free));
-	memset(o->claim, 0, sizeof(o->claim));
-	o->anyclaim = false;
-	for (f = 0; f < g->ts.nfig; f++) {
-		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
-			continue;
-		for (on = g->ts.fig[f].on & kinds, k = 0; on; on >>= 1, k++) {
-			if (!(on & 1))
-				continue;
-			if (g->ts.fig[f].claims) {
-				o->claim[k]++;
-				o->anyclaim = true;
-			} else
-				o->free[k]++;
-		}
-	}
-}
-
-/* The figure decisions of a tile where no neighbouring feature is claimed. */
-static int
-figs_all(const struct offer *o, const struct tiletype *t)
-{
-	int s, k, n = 0;
-
-	for (s = 0; s < t->nseg; s++) {
-		k = t->seg[s].kind;
-		n += o->free[k] + o->claim[k];
-	}
-	return n;
-}
-
-/* The decisions of a placement in rotation r: itself and its figures, less the claiming
- * figures of the segments that would join a claimed feature. */
-static int
-fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
-{
-	int s, n = 1 + f->all;
-
-	if (f->claims == 0)
-		return n;
-	for (s = 0; s < t->nseg; s++)
-		if (SEG_EDGES(t, r, s) & f->claims)
-			n -= o->claim[t->seg[s].kind];
-	return n;
-}
-
-/* The placement of a fit in rotation r, followed by its figure decisions in the order --list
- * gives them (by segment, then by figure type) into out, or only decision j of them when out
- * is NULL. Returns how many were put out. */
-static int
-fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
-    struct fmove *out)
-{
-	const struct tiletype *t = &g->ts.types[f->type];
-	uint32_t key = g->frontier[f->cell].key;
-	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
-	    -1, -1 };
-	int s, k, ft, n = 0;
-	bool claimed;
-
-	if (out != NULL)
-		out[n++] = fm;
-	else if (j-- == 0)
-		goto found;
-	for (s = 0; s < t->nseg; s++) {
-		k = t->seg[s].kind;
-		if (!o->free[k] && !o->claim[k])
-			continue;
-		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
-		for (ft = 0; ft < g->ts.nfig; ft++) {
-			if (!(g->ts.fig[ft].on & (1u << k)) || o->left[ft] <= 0 ||
-			    (g->ts.fig[ft].claims && claimed))
-				continue;
-			fm.seg = s;
-			fm.fig = ft;
-			if (out != NULL)
-				out[n++] = fm;
-			else if (j-- == 0)
-				goto found;
-		}
-	}
-	return n;
-found:
-	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
-	    !g->quiet) ? -1 : 1;
-}
-
-static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
-/* Every tile and cell that fit in phase place, each with its count of decisions; the total
- * is the number of placements --list prints. */
-static int
-fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
-{
-	const struct fcell *fc, *end = g->frontier + g->nfrontier;
-	struct fit *f;
-	int d, e, r, all, n, nfit = 0, total = 0;
-	unsigned rots, claims;
-	bool anyclaim = o->anyclaim;
-
-	m->nfit = 0;
-	if (m->capfit < g->nfrontier * g->ndrawn) {
-		int cap = g->nfrontier * g->ndrawn + 64;
-		struct fit *v = realloc(m->fit, cap * sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		m->fit = v;
-		m->capfit = cap;
-	}
-	for (d = 0; d < g->ndrawn; d++) {
-		int type = g->drawn[d];
-		const struct tiletype *t = &g->ts.types[type];
-
-		for (e = 0; e < d && g->drawn[e] != type; e++)
-			;
-		if (e < d)
-			continue;
-		all = figs_all(o, t);
-		/* locals throughout: the stores into the list would make the compiler reload
-		 * whatever they might alias */
-		for (fc = g->frontier; fc < end; fc++) {
-			if ((rots = t->fitrot[fc->asks]) == 0)
-				continue;
-			f = &m->fit[nfit++];
-			claims = anyclaim ? fcell_claims(g, fc) : 0;
-			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
-			if (claims == 0)
-				n = bits4[rots] * (1 + all);
-			else
-				for (r = 0, n = 0; r < 4; r++)
-					if (rots & (1u << r))
-						n += fit_decisions(o, f, t, r);
-			f->n = n;
-			total += n;
-		}
-	}
-	m->nfit = nfit;
-	return total;
-}
-
-/* Every legal placement in phase place, the same set --list prints, in no particular order. */
-static int
-fast_moves(struct carc_game *g, struct moves *m)
-{
-	struct offer o;
-	const struct fit *f;
-	int i, r;
-
-	offer_get(g, &o);
-	m->n = 0;
-	if (fits_list(g, &o, m) < 0)
-		return -1;
-	for (i = 0; i < m->nfit; i++) {
-		f = &m->fit[i];
-		for (r = 0; r < 4; r++) {
-			if (!(f->rots & (1u << r)))
-				continue;
-			/* room for the placement and every figure on every segment */
-			while (m->cap - m->n < 1 + MAXSEG * MAXFIGTYPES) {
-				int cap = m->cap ? m->cap * 2 : 256;
-				struct fmove *v = realloc(m->v, cap * sizeof(*v));
-
-				if (v == NULL)
-					return -1;
-				m->v = v;
-				m->cap = cap;
-			}
-			m->n += fit_moves(g, &o, f, r, 0, m->v + m->n);
-		}
-	}
-	return 0;
-}
-
-/* When the player has no claiming figure left (most turns of a random game: its followers
- * are out), nothing around a cell matters but the rotations that fit, and every rotation of
- * the one tile stands for the same number of decisions. So the cells are counted, not listed,
- * and a second scan stops at the one drawn: the same index into the same order as fits_list
- * gives, from the same RNG call. Fills f with that cell and returns the index of the decision
- * drawn among the cell's; -1 if the tile fits nowhere. */
-static int
-one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
-{
-	const struct fcell *fc, *end = g->frontier + g->nfrontier;
-	const struct tiletype *t = &g->ts.types[g->drawn[0]];
-	int all = figs_all(o, t), nrot = 0, d, q, n;
-
-	/* two cells a step: the loop's own counting costs as much as the look-up */
-	for (fc = g->frontier; end - fc >= 2; fc += 2)
-		nrot += t->nfitrot[fc[0].asks] + t->nfitrot[fc[1].asks];
-	if (fc < end)
-		nrot += t->nfitrot[fc->asks];
-	if (nrot == 0)
-		return -1;
-	d = carc_rng_below(rng, nrot * (1 + all));
-	/* rotation q of all that fit, counted from whichever end of the frontier is nearer */
-	if ((q = d / (1 + all)) < nrot / 2) {
-		for (fc = g->frontier; q >= (n = t->nfitrot[fc->asks]); fc++)
-			q -= n;
-	} else {
-		for (fc = end - 1, q = nrot - 1 - q; q >= (n = t->nfitrot[fc->asks]); fc--)
-			q -= n;
-		q = n - 1 - q;
-	}
-	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all,
-	    n * (1 + all) };
-	return q * (1 + all) + d % (1 + all);
-}
-
-/* The random player's placement: uniform over the placements fast_moves lists, and the very
- * one it would pick from the same RNG, found by counting instead of listing. */
-static int
-random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
-{
-	struct offer o;
-	struct fit one;
-	const struct fit *f;
-	int total, j, r, n;
-
-	offer_get(g, &o);
-	if (!o.anyclaim && g->ndrawn == 1) {
-		if ((j = one_fit(g, &o, &one, rng)) < 0)
-			return -1;
-		f = &one;
-	} else {
-		if ((total = fits_list(g, &o, m)) <= 0)
-			return -1;
-		j = carc_rng_below(rng, total);
-		for (f = m->fit; j >= f->n; f++)
-			j -= f->n;
-	}
-	for (r = 0; r < 4; r++) {
-		if (!(f->rots & (1u << r)))
-			continue;
-		if (j < (n = fit_decisions(&o, f, &g->ts.types[f->type], r)))
-			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
-		j -= n;
-	}
-	return -1;
-}
-
 static void
 fast_apply(struct carc_game *g, const struct fmove *f)
 {
 	game_apply(g, f->type, f->x, f->y, f->rot, f->seg, f->fig, !g->quiet);
 }
 
-/* The word --list would print for a placement, for the log of the real game. */
-static void
-fmove_word(const struct carc_game *g, const struct fmove *f, char *w, size_t n)
-{
-	const struct tiletype *t = &g->ts.types[f->type];
-	char name[32];
-	int len;
+/* ---- playing on ---- */
 
-	len = snprintf(w, n, "%s/%d,%d,%d", t->id, f->x, f->y, f->rot * 90);
-	if (f->seg >= 0) {
-		seg_rotated_name(t, f->rot, f->seg, name, sizeof(name));
-		len += snprintf(w + len, n - len, ",%s", name);
-		if (strcmp(g->ts.fig[(int)f->fig].name, DEFAULT_FIGURE) != 0)
-			snprintf(w + len, n - len, "@%s", g->ts.fig[(int)f->fig].name);
-	}
+/* Whether the game waits for a player's decision: a placement, or a decision of a module's
+ * phase; not a draw, a scoring or nothing. */
+static bool
+deciding(const struct carc_game *g)
+{
+	return g->phase != CARC_DRAW && g->phase != CARC_SCORE && g->phase != CARC_OVER;
 }
 
-/* ---- playing on ---- */
+/* How many ways the player to move may draw (The Fortune Teller's draw:N under ft-draw=may),
+ * 0 when carc-draw's draw is the only one. */
+static int
+draw_choices(struct carc_game *g)
+{
+	g->words.len = 0;
+	return rules_draw_words(g, &g->words);
+}
 
 /* One step of any phase by the random player; the game's own RNG is not touched except by
  * the rules themselves (draws, reshuffles, scatter). */
@@ -415,8 +130,9 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 		return random_place(g, m, rng);
 	case CARC_SCORE:
 		return carc_game_score(g, &err);
-	case CARC_HURL:
-	case CARC_SEDUCE:
+	case CARC_OVER:
+		break;
+	default:	/* a phase of a module's */
 		if (carc_moves(g, &words, &n, &err) || n == 0)
 			return -1;
 		if ((w = strdup(words[carc_rng_below(rng, n)])) == NULL)
@@ -424,8 +140,6 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 		n = carc_game_place(g, w, &err);
 		free(w);
 		return n;
-	case CARC_OVER:
-		break;
 	}
 	return -1;
 }
@@ -574,7 +288,7 @@ static int
 roll(struct carc_game *g, struct moves *m, uint64_t *rng, int depth)
 {
 	while (g->phase != CARC_OVER) {
-		if (g->phase == CARC_PLACE || g->phase == CARC_HURL || g->phase == CARC_SEDUCE) {
+		if (deciding(g)) {
 			if (depth-- == 0)
 				break;
 		}
@@ -656,16 +370,23 @@ carc_bot_move(struct carc_game *g, const struct carc_bot *b, char *word, size_t 
 	uint64_t rng;
 	int n, pick, rc = 0;
 
-	if (g->phase != CARC_PLACE && g->phase != CARC_HURL && g->phase != CARC_SEDUCE) {
-		const char **w;
-		size_t nw;
-
-		return carc_moves(g, &w, &nw, err);	/* says what the state waits for */
-	}
 	/* the choice depends on the game's seed, how far it has come and the bot's seed only */
 	rng = g->seed ^ b->seed * 0x9e3779b97f4a7c15ULL;
 	rng ^= (uint64_t)g->nlog << 40;
 	carc_rng_next(&rng);
+	if (!deciding(g)) {
+		const char **w;
+		size_t nw;
+
+		/* says what the state waits for, or lists the draws open (ft-draw=may) */
+		if ((rc = carc_moves(g, &w, &nw, err)))
+			return rc;
+		/* the thinking bots draw all they may: the tiles not chosen go back into the
+		 * supply, so a wider choice costs nothing; random tries every decision */
+		snprintf(word, wlen, "%s", w[b->strategy == CARC_BOT_RANDOM ?
+		    carc_rng_below(&rng, nw) : 0]);
+		return carc_game_place(g, word, err);
+	}
 	if ((x.work = game_shell(g)) == NULL || (x.scratch = game_shell(g)) == NULL) {
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto out;
@@ -705,7 +426,7 @@ carc_bot_move(struct carc_game *g, const struct carc_bot *b, char *word, size_t 
 		goto out;
 	}
 	if (x.c.placing)
-		fmove_word(g, &x.c.m.v[pick], word, wlen);
+		placement_word(g, &x.c.m.v[pick], true, word, wlen);
 	else
 		snprintf(word, wlen, "%s", x.words[pick]);
 	rc = carc_game_place(g, word, err);
@@ -732,6 +453,7 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 	uint64_t rng = seed;
 	int i, n, pick, rc = 0;
 	char word[96];
+	bool choosing;
 
 	game_copy(g, tmpl);
 	g->seed = seed;
@@ -748,9 +470,20 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 		goto out;
 	}
 	carc_rng_next(&rng);
+	/* whether a draw may be a decision (ft-draw=may), asked once: mostly not */
+	choosing = rules_draw_words_any(g);
 	while (g->phase != CARC_OVER) {
 		const struct carc_bot *b = &bots[g->player];
 
+		if (choosing && g->phase == CARC_DRAW && b->strategy == CARC_BOT_RANDOM &&
+		    (n = draw_choices(g)) > 1) {
+			/* random tries every decision: fewer tiles too (F-4, ft-draw=may) */
+			if (carc_game_draw_n(g, 1 + carc_rng_below(&rng, n), err)) {
+				rc = err->code;
+				goto out;
+			}
+			continue;
+		}
 		if (g->phase == CARC_DRAW || g->phase == CARC_SCORE ||
 		    b->strategy == CARC_BOT_RANDOM) {
 			if (random_step(g, &x.m, &rng)) {

@@ -27,7 +27,7 @@ static const struct {
 	[S_FIELD] = { 22, 107, 0 },
 	[S_CITY] = { 137, 180, 0 },
 	[S_WALL] = { 52, 180, 1 },
-	[S_PENNANT] = { 231, 19, 1 },
+	[S_PENNANT] = { 16, 87, 1 },	/* light cyan: no player colour is near it */
 	[S_ROAD] = { 239, 254, 1 },
 	[S_VILLAGE] = { 124, 254, 1 },
 	[S_CLOISTER] = { 124, 224, 1 },
@@ -260,24 +260,29 @@ paint_unknown(struct tpic *p, const struct tiletype *t, int rot, int s)
 #define LAYER_VILLAGE 3
 #define NLAYERS 6
 static const struct tkind {
+	const char *kind;	/* a kind of feature of the table of kinds, by name */
 	int layer;
 	void (*paint)(struct tpic *, const struct tiletype *, int, int);
-} tkinds[NKINDS] = {
-	[K_CITY] = { 0, paint_city },
-	[K_ROAD] = { 1, paint_road },
-	[K_CLOISTER] = { 2, paint_cloister },
-	[K_FIELD] = { 4, paint_field },
-	[K_GARDEN] = { 5, paint_garden },
-	[K_TENT] = { 5, paint_tent },
-	[K_FAIR] = { 5, paint_fair },
+} tkinds[] = {
+	{ "city", 0, paint_city },
+	{ "road", 1, paint_road },
+	{ "cloister", 2, paint_cloister },
+	{ "field", 4, paint_field },
+	{ "garden", 5, paint_garden },
+	{ "tent", 5, paint_tent },
+	{ "fair", 5, paint_fair },
 };
 
 static const struct tkind *
 tkind(int kind)
 {
-	static const struct tkind unknown = { NLAYERS - 1, paint_unknown };
+	static const struct tkind unknown = { NULL, NLAYERS - 1, paint_unknown };
+	size_t i;
 
-	return kind < NKINDS && tkinds[kind].paint ? &tkinds[kind] : &unknown;
+	for (i = 0; i < sizeof(tkinds) / sizeof(tkinds[0]); i++)
+		if (strcmp(tkinds[i].kind, kinds[kind]->name) == 0)
+			return &tkinds[i];
+	return &unknown;
 }
 
 /* The cells of a segment, from the middle outwards. */
@@ -663,12 +668,13 @@ carc_render_text(const struct carc_game *g, const struct carc_render_opts *o,
 	t.rc |= view_status(&v, &line);
 	text(&t, line.data ? line.data : "");
 	endline(&t);
-	if (g->cat.on) {
+	{
 		char *l, *nl;
 
+		/* what the modules tell of the game below the board (a catapult round) */
 		line.len = 0;
-		catapult_describe(g, &line);
-		for (l = line.data; l && *l; l = nl + 1) {
+		rules_describe(g, &line);
+		for (l = line.len ? line.data : NULL; l && *l; l = nl + 1) {
 			if ((nl = strchr(l, '\n')) == NULL)
 				break;
 			*nl = '\0';

@@ -26,6 +26,7 @@ same_setup(const struct carc_game *o, struct carc_err *err)
 	    (o->setup_stack && (g->setup_stack = strdup(o->setup_stack)) == NULL) ||
 	    (o->setup_deck && (g->setup_deck = strdup(o->setup_deck)) == NULL))
 		goto nomem;
+	rules_start(g);
 	if (game_deal(g, err)) {
 		carc_game_free(g);
 		return NULL;
@@ -43,9 +44,39 @@ carc_game_restart(const struct carc_game *o, struct carc_err *err)
 	return same_setup(o, err);
 }
 
-/* Each logged decision as a turn of the tools: carc-draw when the game waits for a draw, then
- * carc-place WORD, then carc-score, except after the last word of a game saved before its
- * score; and carc-draw once more for a game saved with its tile drawn. */
+/* One logged decision as a turn of the tools. In phase draw a module may take the word as the
+ * draw itself (draw:N, The Fortune Teller); any other word is played after carc-draw. Then
+ * carc-place WORD, and carc-score unless this is the last word of a game saved before its
+ * score. */
+static int
+replay_word(struct carc_game *g, const struct carc_game *o, int i, struct carc_err *err)
+{
+	int rc;
+
+	if (g->phase == CARC_DRAW) {
+		if ((rc = rules_draw_decide(g, o->log[i], err)) != -1)
+			return rc;
+		if (carc_game_draw(g, err))
+			return -1;
+	}
+	if (carc_game_place(g, o->log[i], err))
+		return -1;
+	if (g->phase == CARC_SCORE && (i + 1 < o->nlog || o->phase != CARC_SCORE))
+		return carc_game_score(g, err);
+	return 0;
+}
+
+int
+carc_game_replay_step(struct carc_game *g, const struct carc_game *o, int i,
+    struct carc_err *err)
+{
+	if (i < 0 || i >= o->nlog)
+		return seterr(err, CARC_EUSAGE, "no log entry %d: the log has %d", i + 1, o->nlog);
+	return replay_word(g, o, i, err) ? err->code : 0;
+}
+
+/* A game again from its setup and its log; carc-draw once more for a game saved with its tile
+ * drawn. */
 struct carc_game *
 carc_game_replay(const struct carc_game *o, struct carc_err *err)
 {
@@ -55,9 +86,7 @@ carc_game_replay(const struct carc_game *o, struct carc_err *err)
 	if ((g = same_setup(o, err)) == NULL)
 		return NULL;
 	for (i = 0; i < o->nlog; i++) {
-		if ((g->phase == CARC_DRAW && carc_game_draw(g, err)) ||
-		    carc_game_place(g, o->log[i], err) ||
-		    ((i + 1 < o->nlog || o->phase != CARC_SCORE) && carc_game_score(g, err))) {
+		if (replay_word(g, o, i, err)) {
 			char why[sizeof(err->msg)];
 
 			memcpy(why, err->msg, sizeof(why));
@@ -98,6 +127,26 @@ figure_name(const struct carc_game *g, int f, char *out, size_t size)
 	seg_rotated_name(&g->ts.types[p->type], p->rot, fg->seg, feat, sizeof(feat));
 	snprintf(out, size, "%s's %s on %s at %d,%d", g->pl[fg->owner].name,
 	    g->ts.fig[fg->type].name, feat, p->x, p->y);
+}
+
+/* What differs in the modules' parts of two games, for people. */
+static const char *
+module_differs(const struct carc_game *a, const struct carc_game *b)
+{
+	static char why[96];
+	int m;
+
+	for (m = 0; m < nmodules; m++) {
+		const struct rules_module *mod = modules[m];
+
+		if (HAS_MODULE(a, mod) && mod->key &&
+		    memcmp(MODULE_STATE(a, mod), MODULE_STATE(b, mod), mod->state_size) != 0) {
+			snprintf(why, sizeof(why), "the %s part of the state is not the one the log "
+			    "gives", mod->key);
+			return why;
+		}
+	}
+	return "the state is not the one its log gives";
 }
 
 static int
@@ -192,13 +241,12 @@ carc_game_compare(const struct carc_game *a, const struct carc_game *b, char *ms
 		if (strcmp(a->log[i], b->log[i]) != 0)
 			return differ(msg, n, "log entry %d is '%s', its replay logs '%s'", i + 1,
 			    a->log[i], b->log[i]);
-	/* what is left: a catapult round in progress, or anything the fields above miss */
+	/* what is left: the modules' parts (a catapult round in progress), or anything the
+	 * fields above miss */
 	if (carc_state_write(a, &x, &err) || carc_state_write(b, &y, &err))
 		rc = differ(msg, n, "%s", err.msg);
 	else if (x.len != y.len || memcmp(x.data, y.data, x.len) != 0)
-		rc = differ(msg, n, a->cat.on || b->cat.on ?
-		    "the catapult round is not the one the log gives" :
-		    "the state is not the one its log gives");
+		rc = differ(msg, n, "%s", module_differs(a, b));
 	carc_buf_release(&x);
 	carc_buf_release(&y);
 	return rc;

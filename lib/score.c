@@ -1,15 +1,30 @@
-/* Scoring: features completed by a placement (B-40..B-47) and the final scoring (B-51, B-83). */
+/* Scoring: features completed by a placement (B-40..B-47) and the final scoring (B-51, B-83),
+ * for every kind of feature as the table of kinds (rules.h) says: when it completes, who
+ * scores it, and what it is worth. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-static const char *const feature_words[NKINDS] = { "road", "city", "field", "cloister",
-	"garden", "tent", "fair" };
+/* The kinds that complete in a way (DONE_*), as a mask; the table is fixed once made. */
+static unsigned
+kinds_done(int how)
+{
+	static unsigned mask[DONE_NEVER + 1];
+	static bool known;
+	int k;
+
+	if (!known) {
+		for (k = 0; k < nkinds; k++)
+			mask[kinds[k]->done] |= 1u << k;
+		known = true;
+	}
+	return mask[how];
+}
 
 /* Distinct tiles of a feature (B-43). */
-static int
+int
 feature_tiles(struct carc_game *g, int root)
 {
 	int n = 0, i = root;
@@ -28,7 +43,7 @@ feature_tiles(struct carc_game *g, int root)
 }
 
 /* Completed cities bordering a field (B-82). */
-static int
+int
 field_cities(struct carc_game *g, int root)
 {
 	int n = 0, i = root, c, r;
@@ -92,74 +107,96 @@ return_figures(struct carc_game *g, int root)
 			fig_remove(g, i);
 }
 
-static int
-completed_value(struct carc_game *g, int root, int kind)
+/* A point feature of kind k at board index b completed by the tile just placed: scored as its
+ * kind says, its figures sent home. */
+static void
+score_point(struct carc_game *g, int b, int s)
 {
-	switch (kind) {
-	case K_ROAD:
-		return feature_tiles(g, root);					/* B-40 */
-	case K_CITY:
-		return 2 * feature_tiles(g, root) + 2 * g->nodes[root].pennants;	/* B-41 */
-	default:
-		return 9;							/* B-42, B-62 */
-	}
+	const struct placed *q = &g->board[b];
+	const struct kind_def *kd = kinds[g->ts.types[q->type].seg[s].kind];
+	int r = node_find(g, b * MAXSEG + s), v = kd->done_value(g, r, b);
+
+	if (kd->award == AWARD_PLACER) {
+		g->pl[g->player].score += v;
+		report(g, "%s scores %d for completing the %s at %d,%d\n", g->pl[g->player].name,
+		    v, kd->name, q->x, q->y);
+	} else
+		award(g, r, v, kd->name, NULL);
+	return_figures(g, r);
 }
 
-/* F-5, F-8: a tent with a fortune teller is complete when its four sides touch tiles; the
- * player who placed the completing tile scores 3 and the fortune teller goes home. */
+/* Features complete when the four cells beside their tile are filled (a tent, F-5): only the
+ * tile itself and its four neighbours can be completed by it, and each only once, since the
+ * cell just filled touches it. */
 static void
-score_tents(struct carc_game *g, int x, int y)
+score_beside(struct carc_game *g, int x, int y)
 {
 	static const int dx[5] = { 0, 0, 1, 0, -1 }, dy[5] = { 0, -1, 0, 1, 0 };
-	int i, s, b, r, side, f;
+	unsigned mask = kinds_done(DONE_AROUND4);
+	int i, s, b, side;
 
-	/* only a tent with a fortune teller scores: without one on the board, no look-ups */
-	for (i = 0; i < g->nplayers && g->tellers[i] == 0; i++)
-		;
-	if (i == g->nplayers)
-		return;
+	if (!(g->ts.kinds & mask))
+		return;		/* no such feature in the game: no look-ups */
 	for (i = 0; i < 5; i++) {
 		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0)
 			continue;
 		const struct placed *q = &g->board[b];
+		const struct tiletype *u = &g->ts.types[q->type];
 
-		if ((s = g->ts.types[q->type].tent) < 0)
+		if (!(u->kindmask & mask))
 			continue;
 		for (side = 0; side < 4; side++)
 			if (board_at(g, q->x + side_dx[side], q->y + side_dy[side]) < 0)
 				break;
 		if (side < 4)
 			continue;
-		r = node_find(g, b * MAXSEG + s);
-		for (f = 0; f < g->nfigs; f++)
-			if (node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) == r)
-				break;
-		if (f == g->nfigs)
-			continue;
-		g->pl[g->player].score += 3;
-		report(g, "%s scores 3 for completing the tent at %d,%d\n",
-		    g->pl[g->player].name, q->x, q->y);
-		return_figures(g, r);
+		for (s = 0; s < u->nseg; s++)
+			if (kinds[u->seg[s].kind]->done == DONE_AROUND4)
+				score_point(g, b, s);
 	}
 }
 
-/* Only a cloister or garden with a figure on it scores (B-42): unless a figure stands on one
+/* Only a cloister with a figure on it scores (B-42): unless a figure stands on such a feature
  * in the square around (x,y), the square need not be looked at. */
 static bool
-cloister_held_near(const struct carc_game *g, int x, int y)
+around_held_near(const struct carc_game *g, int x, int y)
 {
-	int i, k;
+	int i;
 
-	if (g->monks == 0)
+	if (g->around == 0)
 		return false;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct placed *q = &g->board[g->figs[i].tile];
 
-		k = g->ts.types[q->type].seg[g->figs[i].seg].kind;
-		if ((k == K_CLOISTER || k == K_GARDEN) && abs(q->x - x) <= 1 && abs(q->y - y) <= 1)
+		if (kinds[figure_kind(g, i)]->done == DONE_AROUND8 && abs(q->x - x) <= 1 &&
+		    abs(q->y - y) <= 1)
 			return true;
 	}
 	return false;
+}
+
+/* Features complete when the eight cells around their tile are filled (a cloister, B-32). */
+static void
+score_around(struct carc_game *g, int x, int y)
+{
+	unsigned mask = kinds_done(DONE_AROUND8);
+	int s, dx, dy, b;
+
+	if (!around_held_near(g, x, y))
+		return;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			if ((b = board_at(g, x + dx, y + dy)) < 0)
+				continue;
+			const struct placed *q = &g->board[b];
+			const struct tiletype *u = &g->ts.types[q->type];
+
+			if (!(u->kindmask & mask) || board_neighbours8(g, q->x, q->y) != 8)
+				continue;
+			for (s = 0; s < u->nseg; s++)
+				if (kinds[u->seg[s].kind]->done == DONE_AROUND8)
+					score_point(g, b, s);
+		}
 }
 
 void
@@ -167,13 +204,12 @@ score_placed(struct carc_game *g, int tile)
 {
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
-	int done[MAXSEG], ndone = 0, s, r, i, dx, dy, b;
-	bool near;
+	int done[MAXSEG], ndone = 0, s, r, i;
 
 	for (s = 0; s < t->nseg; s++) {
-		int k = t->seg[s].kind;
+		const struct kind_def *kd = kinds[t->seg[s].kind];
 
-		if (k != K_ROAD && k != K_CITY)
+		if (kd->done != DONE_CLOSED)
 			continue;
 		r = node_find(g, tile * MAXSEG + s);
 		if (g->nodes[r].open != 0)
@@ -186,32 +222,12 @@ score_placed(struct carc_game *g, int tile)
 		/* most completed features hold no figure: nothing to award or return */
 		if (g->nodes[r].claims == 0 && g->unclaiming == 0)
 			continue;
-		award(g, r, completed_value(g, r, k), feature_words[k], NULL);
+		award(g, r, kd->done_value(g, r, tile), kd->name, NULL);
 		return_figures(g, r);
 	}
-	near = cloister_held_near(g, p->x, p->y);
-	for (dy = -1; near && dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++) {
-			if ((b = board_at(g, p->x + dx, p->y + dy)) < 0)
-				continue;
-			const struct placed *q = &g->board[b];
-			const struct tiletype *u = &g->ts.types[q->type];
-
-			if ((u->cloister < 0 && u->garden < 0) || board_neighbours8(g, q->x, q->y) != 8)
-				continue;
-			for (s = 0; s < u->nseg; s++) {
-				int k = u->seg[s].kind;
-
-				if (k != K_CLOISTER && k != K_GARDEN)
-					continue;
-				r = node_find(g, b * MAXSEG + s);
-				award(g, r, 9, feature_words[k], NULL);
-				return_figures(g, r);
-			}
-		}
-	score_tents(g, p->x, p->y);
+	score_around(g, p->x, p->y);
+	score_beside(g, p->x, p->y);
 }
-
 /* B-51: every feature that still holds figures scores once; farmers score their fields (B-83). */
 int
 score_final(struct carc_game *g)
@@ -235,23 +251,10 @@ score_final(struct carc_game *g)
 			continue;
 		done[ndone++] = r;
 		k = g->ts.types[p->type].seg[f->seg].kind;
-		switch (k) {
-		case K_ROAD:
-			v = feature_tiles(g, r);
-			break;
-		case K_CITY:
-			v = feature_tiles(g, r) + g->nodes[r].pennants;
-			break;
-		case K_FIELD:
-			v = g->rules.farmers ? 3 * field_cities(g, r) : 0;
-			break;
-		case K_TENT:
-			continue;	/* F-6: fortune tellers score nothing at the end */
-		default:
-			v = 1 + board_neighbours8(g, p->x, p->y);
-			break;
-		}
-		award(g, r, v, feature_words[k], roots);
+		if (kinds[k]->end_value == NULL)
+			continue;	/* a kind with no end scoring, as a tent (F-6) */
+		v = kinds[k]->end_value(g, r, f->tile);
+		award(g, r, v, kinds[k]->name, roots);
 	}
 	free(done);
 	return 0;

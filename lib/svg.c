@@ -8,6 +8,8 @@
 
 #include "view.h"
 
+#define MAXMARKS 64		/* marks the modules draw on the board */
+
 #define T 64			/* a tile's side in pixels */
 #define GRID 15			/* sample points a side, 4 px apart, where things may stand */
 #define MARGIN 16
@@ -23,6 +25,14 @@
 #define C_ROAD "#f3ecd8"
 #define C_ROOF "#b8432f"
 #define C_HOUSE "#f2ead8"
+#define C_PENNANT "#5fffff"	/* light cyan, far from every player colour (view.c) */
+/* a completed feature: the city's roofs in full colour inside a stone wall with battlements,
+ * the road paved */
+#define C_CITYDONE "#e8b96a"
+#define C_STONE "#d8cdb4"
+#define C_ROADDONE "#cdb68a"
+#define TRACK 24		/* the score track's band around the board */
+#define TRACKLAP 50		/* its spaces, 0 to 49, as in the box */
 
 enum { OWN_NONE = -1, OWN_MARK = -2 };
 enum { AREA_NONE, AREA_CITY, AREA_ROAD, AREA_FIELD };
@@ -268,6 +278,7 @@ struct tlayout {
 	bool hasmark[MAXSEG];
 	uint8_t nfig[MAXSEG];		/* figures placed on each segment so far */
 	bool village;
+	bool done[MAXSEG];		/* the road or city is complete */
 };
 
 static struct pt
@@ -429,6 +440,7 @@ static void draw_fair(struct sctx *, const struct tlayout *, int);
  * of any open ground. Layers order the drawing; `under` runs for every segment first. A kind
  * missing here is drawn as a neutral grey mark. */
 static const struct skind {
+	const char *kind;	/* a kind of feature of the table of kinds, by name */
 	int area;
 	int where;
 	double radius;
@@ -436,24 +448,33 @@ static const struct skind {
 	int layer;
 	void (*under)(struct sctx *, const struct tlayout *, int);
 	void (*draw)(struct sctx *, const struct tlayout *, int);
-} skinds[NKINDS] = {
-	[K_FIELD] = { AREA_FIELD, 0, 0, 0, 0, NULL, NULL },
-	[K_ROAD] = { AREA_ROAD, 0, 0, 0, 1, draw_road_edge, draw_road },
-	[K_CITY] = { AREA_CITY, 0, 0, 0, 2, NULL, draw_city },
-	[K_CLOISTER] = { AREA_NONE, MARK_CENTRE, 13, 5, 3, NULL, draw_cloister },
-	[K_GARDEN] = { AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
-	[K_TENT] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
-	[K_FAIR] = { AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
+} skinds[] = {
+	{ "field", AREA_FIELD, 0, 0, 0, 0, NULL, NULL },
+	{ "road", AREA_ROAD, 0, 0, 0, 1, draw_road_edge, draw_road },
+	{ "city", AREA_CITY, 0, 0, 0, 2, NULL, draw_city },
+	{ "cloister", AREA_NONE, MARK_CENTRE, 13, 5, 3, NULL, draw_cloister },
+	{ "garden", AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
+	{ "tent", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
+	{ "fair", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
 };
 #define NLAYERS 4
 
+/* How a kind is drawn; looked up once a kind, as layouts ask it for every sample point. */
 static const struct skind *
 skind(int kind)
 {
-	static const struct skind unknown = { AREA_NONE, MARK_OPEN, 7, 7, 3, NULL, draw_unknown };
+	static const struct skind unknown = { NULL, AREA_NONE, MARK_OPEN, 7, 7, 3, NULL,
+		draw_unknown };
+	static const struct skind *known[MAXKINDS];
+	size_t i;
 
-	return kind < NKINDS && (skinds[kind].area || skinds[kind].where) ? &skinds[kind] :
-	    &unknown;
+	if (known[kind] == NULL) {
+		known[kind] = &unknown;
+		for (i = 0; i < sizeof(skinds) / sizeof(skinds[0]); i++)
+			if (strcmp(skinds[i].kind, kinds[kind]->name) == 0)
+				known[kind] = &skinds[i];
+	}
+	return known[kind];
 }
 
 static void
@@ -562,12 +583,20 @@ draw_road_edge(struct sctx *c, const struct tlayout *L, int s)
 	sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"9\"/>\n");
 }
 
+/* A completed road is paved: darker, with a line of cobbles down the middle. */
 static void
 draw_road(struct sctx *c, const struct tlayout *L, int s)
 {
 	sp(c, "<path d=\"");
 	road_d(c, L, s);
-	sp(c, "\" fill=\"none\" stroke=\"" C_ROAD "\" stroke-width=\"5\"/>\n");
+	sp(c, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"5\"/>\n",
+	    L->done[s] ? C_ROADDONE : C_ROAD);
+	if (L->done[s]) {
+		sp(c, "<path d=\"");
+		road_d(c, L, s);
+		sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"2 2\"/>\n");
+	}
 }
 
 static void
@@ -577,21 +606,32 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 	const struct cshape *sh = city_shape(L->t->rsides[L->rot][s], &r);
 	struct pt p;
 
+	/* a town: roofs over the ground, faint while the city is open */
 	sp(c, "<path d=\"");
 	path(c, sh->fill, r);
-	sp(c, "\" fill=\"" C_CITY "\"/>\n");
+	sp(c, "\" fill=\"%s\"/>\n", L->done[s] ? C_CITYDONE : C_CITY);
+	sp(c, "<path d=\"");
+	path(c, sh->fill, r);
+	sp(c, "\" fill=\"url(#roofs)\"%s/>\n", L->done[s] ? "" : " fill-opacity=\".35\"");
+	/* its wall, with battlements of stone once the city is complete */
 	if (sh->wall[0].op) {
 		sp(c, "<path d=\"");
 		path(c, sh->wall, r);
-		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"2.5\" "
-		    "stroke-linecap=\"round\"/>\n");
+		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"%s\" "
+		    "stroke-linecap=\"round\"/>\n", L->done[s] ? "4" : "2.5");
+		if (L->done[s]) {
+			sp(c, "<path d=\"");
+			path(c, sh->wall, r);
+			sp(c, "\" fill=\"none\" stroke=\"" C_STONE "\" stroke-width=\"2\" "
+			    "stroke-dasharray=\"3 2\"/>\n");
+		}
 	}
 	for (i = 0; i < L->t->seg[s].pennants && i < 3; i++) {
 		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
 		/* a shield: flat top, round bottom */
 		sp(c, "<path d=\"M%s %s", N(c, p.x - 4.5), N(c, p.y - 5.5));
-		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"#2456a6\" stroke=\"#f6f1e2\" "
-		    "stroke-width=\"1.2\"/>\n");
+		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"" C_PENNANT "\" stroke=\"" C_INK
+		    "\" stroke-width=\"1.2\"/>\n");
 	}
 }
 
@@ -783,6 +823,87 @@ rect(struct sctx *c, double x, double y, double w, double h, const char *attrs)
 	sp(c, "\" %s/>\n", attrs);
 }
 
+/* The point at arc length d along the centre line of the score track, the rectangle x0, y0,
+ * x1, y1, clockwise from its north-west corner; *across is 0 on the north and south sides, 1
+ * on the east and west ones. */
+static struct pt
+track_at(double d, int x0, int y0, int x1, int y1, int *across)
+{
+	double w = x1 - x0, h = y1 - y0;
+
+	*across = 0;
+	if (d < w)
+		return (struct pt){ x0 + d, y0 };
+	d -= w;
+	*across = 1;
+	if (d < h)
+		return (struct pt){ x1, y0 + d };
+	d -= h;
+	*across = 0;
+	if (d < w)
+		return (struct pt){ x1 - d, y1 };
+	d -= w;
+	*across = 1;
+	return (struct pt){ x0, y1 - d };
+}
+
+/* The score track around the board, as on the box's board: spaces 0 to 49 clockwise from the
+ * north-west corner, every fifth numbered, and each player's marker on the space of their
+ * score modulo 50, in their colour, with the laps made written on it. */
+static void
+draw_track(struct sctx *c, const struct view *v, int x0, int y0, int x1, int y1)
+{
+	const struct carc_game *g = v->g;
+	double len = 2.0 * (x1 - x0) + 2.0 * (y1 - y0), step = len / TRACKLAP, off, gap;
+	int k, i, j, n, across, at[CARC_MAX_PLAYERS];
+	struct pt p;
+
+	rect(c, x0, y0, x1 - x0, y1 - y0, "fill=\"none\" stroke=\"" C_STONE "\" "
+	    "stroke-width=\"" XSTR(TRACK) "\"");
+	sp(c, "<g stroke=\"" C_INK "\" stroke-opacity=\".45\" fill=\"none\">\n");
+	rect(c, x0 - TRACK / 2, y0 - TRACK / 2, x1 - x0 + TRACK, y1 - y0 + TRACK, "");
+	rect(c, x0 + TRACK / 2, y0 + TRACK / 2, x1 - x0 - TRACK, y1 - y0 - TRACK, "");
+	for (k = 0; k < TRACKLAP; k++) {
+		p = track_at(k * step, x0, y0, x1, y1, &across);
+		sp(c, "<path d=\"M%s %s", N(c, p.x - (across ? TRACK / 2 : 0)),
+		    N(c, p.y - (across ? 0 : TRACK / 2)));
+		sp(c, "%s" XSTR(TRACK) "\"/>\n", across ? "h" : "v");
+	}
+	sp(c, "</g>\n<g font-family=\"" FONT "\" font-size=\"9\" fill=\"" C_INK "\" "
+	    "text-anchor=\"middle\">\n");
+	for (k = 0; k < TRACKLAP; k += 5) {
+		p = track_at((k + 0.5) * step, x0, y0, x1, y1, &across);
+		sp(c, "<text x=\"%s\" y=\"%s\">%d</text>\n", N(c, p.x), N(c, p.y + 3.5), k);
+	}
+	sp(c, "</g>\n");
+	for (i = 0; i < g->nplayers; i++)
+		at[i] = g->pl[i].score % TRACKLAP;
+	for (i = 0; i < g->nplayers; i++) {
+		/* the players on one space side by side across the band */
+		for (n = j = 0; j < g->nplayers; j++)
+			if (at[j] == at[i]) {
+				if (j < i)
+					n++;
+			}
+		for (k = j = 0; j < g->nplayers; j++)
+			k += at[j] == at[i];
+		gap = k > 3 ? 16.0 / (k - 1) : 7;
+		off = (n - (k - 1) / 2.0) * gap;
+		p = track_at((at[i] + 0.5) * step, x0, y0, x1, y1, &across);
+		if (across)
+			p.x += off;
+		else
+			p.y += off;
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" fill=\"%s\" stroke=\"%s\"/>\n",
+		    N(c, p.x), N(c, p.y), pcolors[v->color[i]].svg, pcolors[v->color[i]].ink);
+		if (g->pl[i].score >= TRACKLAP)
+			sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"" FONT "\" font-size=\"7\" "
+			    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
+			    N(c, p.x), N(c, p.y + 2.5), pcolors[v->color[i]].ink,
+			    g->pl[i].score / TRACKLAP);
+	}
+}
+
 /* The page position of board cell x, y. */
 #define CELLX(x) (bx + ((x) - v.minx) * T)
 #define CELLY(y) (by + ((y) - v.miny) * T)
@@ -796,7 +917,9 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	struct carc_buf line = { 0 };
 	struct tlayout L;
 	char label[16];
-	int ncol, nrow, lw = 0, lh = 0, bx, by, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
+	struct mark marks[MAXMARKS];
+	int ncol, nrow, lw = 0, lh = 0, bx, by, kx, ky, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
+	int nmarks;
 
 	view_init(&v, g, o);
 	ncol = v.maxx - v.minx + 1;
@@ -808,8 +931,15 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 		lw = lw * 8 + 10;
 		lh = 20;
 	}
-	bx = MARGIN + lw;
-	by = MARGIN + lh;
+	/* the board inside the score track, with room enough for its 50 spaces */
+	bx = MARGIN + TRACK + 8 + lw;
+	by = MARGIN + TRACK + 8 + lh;
+	kx = bx + ncol * T + 8;
+	ky = by + nrow * T + 8;
+	if (kx - MARGIN - TRACK / 2 < 160)
+		kx = MARGIN + TRACK / 2 + 160;
+	if (ky - MARGIN - TRACK / 2 < 160)
+		ky = MARGIN + TRACK / 2 + 160;
 	for (i = 0; i < g->nplayers; i++)
 		if ((n = strlen(g->pl[i].name)) > namew)
 			namew = n;
@@ -822,8 +952,8 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)
 		tw = 20 + g->ndrawn * (T + 16);
 	tx = MARGIN;
-	ty = by + nrow * T + 28;
-	w = bx + ncol * T + MARGIN;
+	ty = ky + TRACK / 2 + 20;
+	w = kx + TRACK / 2 + MARGIN;
 	if (tx + tw + MARGIN > w)
 		w = tx + tw + MARGIN;
 	h = ty + (g->nplayers + 2) * ROWH + (g->phase == CARC_PLACE ? T + 16 : 0) + MARGIN;
@@ -834,7 +964,12 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	sp(&c, "<title>carc: ");
 	xml(&c, line.data ? line.data : "");
 	sp(&c, "</title>\n");
+	/* the roofs of a town, to fill cities with */
+	sp(&c, "<defs><pattern id=\"roofs\" width=\"12\" height=\"10\" "
+	    "patternUnits=\"userSpaceOnUse\"><path d=\"M1 5l3-3 3 3zM7 10l3-3 3 3zM-5 10l3-3 3 3z\" "
+	    "fill=\"" C_ROOF "\"/></pattern></defs>\n");
 	rect(&c, 0, 0, w, h, "fill=\"" C_BACK "\"");
+	draw_track(&c, &v, MARGIN + TRACK / 2, MARGIN + TRACK / 2, kx, ky);
 	if (!o->nocoords) {
 		sp(&c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
 		for (x = v.minx; x <= v.maxx; x++)
@@ -852,6 +987,9 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	sp(&c, "</g>\n");
 	for (b = 0; b < g->nboard; b++) {
 		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
+		for (i = 0; i < L.t->nseg; i++)
+			L.done[i] = (L.t->seg[i].kind == K_ROAD || L.t->seg[i].kind == K_CITY) &&
+			    view_complete(&v, b, i);
 		draw_tile(&c, &L, CELLX(g->board[b].x), CELLY(g->board[b].y));
 	}
 	for (y = v.miny; y <= v.maxy; y++)
@@ -868,16 +1006,15 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 			if (view_highlighted(&v, x, y))
 				rect(&c, CELLX(x) + 1.5, CELLY(y) + 1.5, T - 3, T - 3, "fill=\"none\" "
 				    "stroke=\"#d81b7a\" stroke-width=\"3\" stroke-dasharray=\"7 4\"");
-	/* catapult tokens where they came to rest, in their hurlers' colours */
-	if (g->cat.on && g->cat.token != TOKEN_CATCH)
-		for (i = 0; i < g->cat.hurled + (g->cat.pending != PENDING_NONE ||
-		    g->phase == CARC_SEDUCE); i++) {
-			sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
-			    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
-			    N(&c, bx + (g->cat.land[i].x / 100.0 - v.minx) * T),
-			    N(&c, by + (g->cat.land[i].y / 100.0 - v.miny) * T),
-			    pcolors[v.color[(int)g->cat.land[i].player]].svg);
-		}
+	/* the modules' marks (catapult tokens where they came to rest), in their players'
+	 * colours */
+	nmarks = rules_marks(g, marks, MAXMARKS);
+	for (i = 0; i < nmarks; i++)
+		sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+		    N(&c, bx + (marks[i].x / 100.0 - v.minx) * T),
+		    N(&c, by + (marks[i].y / 100.0 - v.miny) * T),
+		    pcolors[v.color[marks[i].player]].svg);
 	if (v.last >= 0) {
 		x = CELLX(g->board[v.last].x);
 		y = CELLY(g->board[v.last].y);

@@ -8,8 +8,6 @@
 
 #include "internal.h"
 
-const char *const kind_names[NKINDS] = { "road", "city", "field", "cloister", "garden",
-	"tent", "fair" };
 const char *const side_names[4] = { "N", "E", "S", "W" };
 const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
 const int side_dx[4] = { 0, 1, 0, -1 };
@@ -279,6 +277,49 @@ load_fields(struct ld *l, yaml_node_t *n, struct tiletype *t, const int *cityseg
 	return 0;
 }
 
+/* Where a figure stands on a segment: the mean of the points of the sides (roads, cities) or
+ * half-edges (fields) it reaches; one-tile features stand in the middle. */
+void
+anchors_compute(struct tiletype *t)
+{
+	static const int city[4][2] = { { 50, 18 }, { 82, 50 }, { 50, 82 }, { 18, 50 } };
+	static const int road[4][2] = { { 50, 30 }, { 70, 50 }, { 50, 70 }, { 30, 50 } };
+	static const int half[8][2] = { { 25, 8 }, { 75, 8 }, { 92, 25 }, { 92, 75 }, { 75, 92 },
+		{ 25, 92 }, { 8, 75 }, { 8, 25 } };
+	int s, i, r, n, x, y;
+
+	for (s = 0; s < t->nseg; s++) {
+		const struct seg *g = &t->seg[s];
+
+		n = x = y = 0;
+		for (i = 0; i < 4; i++)
+			if (g->sides & (1u << i)) {
+				x += g->kind == K_CITY ? city[i][0] : road[i][0];
+				y += g->kind == K_CITY ? city[i][1] : road[i][1];
+				n++;
+			}
+		for (i = 0; i < 8; i++)
+			if (g->halves & (1u << i)) {
+				x += half[i][0];
+				y += half[i][1];
+				n++;
+			}
+		if (n == 0) {
+			x = y = kinds[g->kind]->anchor;
+			n = 1;
+		}
+		x /= n;
+		y /= n;
+		for (r = 0; r < 4; r++) {
+			t->ax[r][s] = x;
+			t->ay[r][s] = y;
+			i = x;		/* a quarter turn clockwise about the middle */
+			x = 100 - y;
+			y = i;
+		}
+	}
+}
+
 static uint8_t
 rot4(uint8_t m, int r)
 {
@@ -317,36 +358,30 @@ same_rotation(const struct tiletype *t, int a, int b)
 	return true;
 }
 
-/* Check the segments against the edges and precompute the four rotations. */
+/* Which segment reaches each side and each half-side of a tile, checked against its edges:
+ * every road and city edge reached by one segment of its kind, every half-side of a field by
+ * one field. */
 static int
-compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
+tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 {
-	int side, h, s, r, e, a;
-	int owner_side[4], owner_half[8];
+	int side, h, s, e;
 
 	for (side = 0; side < 4; side++)
 		owner_side[side] = -1;
 	for (h = 0; h < 8; h++)
 		owner_half[h] = -1;
-	t->cloister = t->garden = t->tent = t->fair = -1;
+	t->kindmask = 0;
 	for (s = 0; s < t->nseg; s++) {
 		struct seg *g = &t->seg[s];
 
-		if (g->kind == K_CLOISTER)
-			t->cloister = s;
-		if (g->kind == K_GARDEN)
-			t->garden = s;
-		if (g->kind == K_TENT)
-			t->tent = s;
-		if (g->kind == K_FAIR)
-			t->fair = s;
+		t->kindmask |= 1u << g->kind;
 		for (side = 0; side < 4; side++) {
 			if (!(g->sides & (1u << side)))
 				continue;
 			e = g->kind == K_CITY ? EDGE_C : EDGE_R;
 			if (t->edge[side] != e)
 				return bad(l, l->segnode[s], "tile %s: a %s reaches side %s, whose edge is %c", t->id,
-				    kind_names[g->kind], side_names[side], "FRC"[t->edge[side]]);
+				    kinds[g->kind]->name, side_names[side], "FRC"[t->edge[side]]);
 			if (owner_side[side] >= 0)
 				return bad(l, l->segnode[s], "tile %s: two segments reach side %s", t->id,
 				    side_names[side]);
@@ -375,6 +410,17 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 					return bad(l, l->edgesnode, "tile %s: no field reaches %s", t->id,
 					    half_names[h]);
 	}
+	return 0;
+}
+
+/* The tables a tile type keeps for play: each rotation's edge pattern and the segment on each
+ * side and half-side, its rotations that look the same, and the rotations that fit every
+ * neighbourhood a cell can have. */
+static void
+tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
+{
+	int side, h, s, r, a;
+
 	for (r = 0; r < 4; r++) {
 		t->pattern[r] = 0;
 		for (side = 0; side < 4; side++) {
@@ -408,6 +454,46 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 				t->nfitrot[a]++;
 			}
 	}
+}
+
+/* Check the segments against the edges and precompute the four rotations. */
+static int
+compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
+{
+	int owner_side[4], owner_half[8];
+
+	(void)n;
+	if (tile_owners(l, t, owner_side, owner_half))
+		return CARC_EDATA;
+	tile_tables(t, owner_side, owner_half);
+	return 0;
+}
+
+/* A tile's edges: four of F, R, C for N E S W, spaces between them allowed ("C R F R"). */
+static int
+load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
+{
+	const char *v;
+	char e[4];
+	int i;
+
+	if (want_scalar(l, val, "edges", &v))
+		return CARC_EDATA;
+	for (i = 0; *v; v++) {
+		if (*v == ' ')
+			continue;
+		if (i == 4)
+			return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
+		if (!strchr("FRC", *v))
+			return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
+			    "N E S W, as 'C R F R')", *v);
+		e[i++] = *v;
+	}
+	if (i != 4)
+		return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
+	for (i = 0; i < 4; i++)
+		t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
+	l->edgesnode = val;
 	return 0;
 }
 
@@ -417,9 +503,8 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 	struct tiletype *t = &ts->types[ts->ntypes];
 	yaml_node_pair_t *p;
 	yaml_node_t *cities = NULL, *roads = NULL, *fields = NULL;
-	int cityseg[MAXSEG], ncity = 0, s, i;
+	int cityseg[MAXSEG], ncity = 0, s, i, kind;
 	bool have_id = false, have_edges = false, b;
-	const char *v;
 
 	if (n->type != YAML_MAPPING_NODE)
 		return bad(l, n, "a tile must be a map (id, count, edges, ...)");
@@ -444,32 +529,14 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			if (want_id(l, val, "plain tile id", t->plain))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "edges") == 0) {
-			char e[4];
-
-			if (want_scalar(l, val, "edges", &v))
+			if (load_edges(l, val, t))
 				return CARC_EDATA;
-			for (i = 0; *v; v++) {
-				if (*v == ' ')
-					continue;
-				if (i == 4)
-					return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
-				if (!strchr("FRC", *v))
-					return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
-					    "N E S W, as 'C R F R')", *v);
-				e[i++] = *v;
-			}
-			if (i != 4)
-				return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
-			for (i = 0; i < 4; i++)
-				t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
-			l->edgesnode = val;
 			have_edges = true;
-		} else if (strcmp(ks, "cloister") == 0 || strcmp(ks, "garden") == 0 ||
-		    strcmp(ks, "tent") == 0 || strcmp(ks, "fair") == 0) {
+		} else if ((kind = kind_find(ks)) >= 0 && kinds[kind]->shape == SHAPE_POINT) {
+			/* a one-tile feature of a module's kind: cloister: true, tent: true ... */
 			if (want_bool(l, val, ks, &b))
 				return CARC_EDATA;
-			if (b && add_seg(l, val, t, ks[0] == 'c' ? K_CLOISTER : ks[0] == 'g' ? K_GARDEN :
-			    ks[0] == 't' ? K_TENT : K_FAIR, &s))
+			if (b && add_seg(l, val, t, kind, &s))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "cities") == 0)
 			cities = val;
@@ -584,83 +651,90 @@ parse(struct ld *l, const char *text, size_t len)
 	return 0;
 }
 
+/* A tile set's own keys: its name (the one asked for, when one is), its start tile and its
+ * list of tiles. */
+static int
+set_keys(struct ld *l, yaml_node_t *root, const char *name, char *setname, char *start,
+    yaml_node_t **tiles)
+{
+	yaml_node_pair_t *p;
+
+	if (root->type != YAML_MAPPING_NODE)
+		return bad(l, root, "a tile set must be a map with name and tiles");
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+		const char *ks = scalar(k);
+		int rc;
+
+		if (ks && strcmp(ks, "name") == 0) {
+			if ((rc = want_id(l, val, "set name", setname)))
+				return rc;
+		} else if (ks && strcmp(ks, "start") == 0) {
+			if ((rc = want_id(l, val, "start tile", start)))
+				return rc;
+		} else if (ks && strcmp(ks, "tiles") == 0)
+			*tiles = val;
+		else
+			return bad(l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
+	}
+	if (setname[0] == '\0' || *tiles == NULL || (*tiles)->type != YAML_SEQUENCE_NODE)
+		return bad(l, root, "a tile set needs a name and a list of tiles");
+	if (name && strcmp(name, setname) != 0)
+		return bad(l, root, "the set is named '%s', not '%s'", setname, name);
+	return 0;
+}
+
+/* The set's tiles, after those of the sets loaded before it; each plain tile they name must be
+ * defined by then. */
+static int
+set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
+{
+	yaml_node_item_t *it, *first = tiles->data.sequence.items.start;
+	int ntiles = tiles->data.sequence.items.top - first, i, rc;
+	struct tiletype *grown;
+
+	if (ts->ntypes + ntiles > MAX_TILES)
+		return bad(l, tiles, "more than %d tile types", MAX_TILES);
+	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL)
+		return seterr(l->err, CARC_ESOFTWARE, "out of memory");
+	ts->types = grown;
+	if (ntiles == 0)
+		return bad(l, tiles, "a tile set needs at least one tile");
+	for (it = first; it < tiles->data.sequence.items.top; it++)
+		if ((rc = load_tile(l, node(l, *it), ts, set)))
+			return rc;
+	for (i = ts->ntypes - ntiles; i < ts->ntypes; i++)
+		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0)
+			return bad(l, node(l, first[i - (ts->ntypes - ntiles)]),
+			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
+			    ts->types[i].plain);
+	return 0;
+}
+
 int
 tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
     const char *file, bool builtin, struct carc_err *err)
 {
 	struct ld l = { .file = file, .err = err };
-	yaml_node_t *root;
-	yaml_node_pair_t *p;
-	yaml_node_item_t *it;
 	yaml_node_t *tiles = NULL;
 	char setname[ID_MAX] = "", start[ID_MAX] = "";
-	int set = ts->nsets, ntiles, rc = 0;
-	struct tiletype *grown;
+	int set = ts->nsets, rc, i;
 
+	rules_init();
 	if (ts->nsets == MAXSETS)
 		return seterr(err, CARC_EUSAGE, "%s: more than %d tile sets", file, MAXSETS);
 	if (parse(&l, text, len))
 		return CARC_EDATA;
-	root = yaml_document_get_root_node(&l.doc);
-	if (root->type != YAML_MAPPING_NODE) {
-		rc = bad(&l, root, "a tile set must be a map with name and tiles");
+	if ((rc = set_keys(&l, yaml_document_get_root_node(&l.doc), name, setname, start, &tiles)))
 		goto out;
-	}
-	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(&l, p->key), *val = node(&l, p->value);
-		const char *ks = scalar(k);
-
-		if (ks && strcmp(ks, "name") == 0) {
-			if ((rc = want_id(&l, val, "set name", setname)))
-				goto out;
-		} else if (ks && strcmp(ks, "start") == 0) {
-			if ((rc = want_id(&l, val, "start tile", start)))
-				goto out;
-		} else if (ks && strcmp(ks, "tiles") == 0)
-			tiles = val;
-		else {
-			rc = bad(&l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
-			goto out;
-		}
-	}
-	if (setname[0] == '\0' || tiles == NULL || tiles->type != YAML_SEQUENCE_NODE) {
-		rc = bad(&l, root, "a tile set needs a name and a list of tiles");
-		goto out;
-	}
-	if (name && strcmp(name, setname) != 0) {
-		rc = bad(&l, root, "the set is named '%s', not '%s'", setname, name);
-		goto out;
-	}
-	for (int i = 0; i < ts->nsets; i++)
+	for (i = 0; i < ts->nsets; i++)
 		if (strcmp(ts->sets[i].name, setname) == 0) {
 			rc = seterr(err, builtin ? CARC_EUSAGE : CARC_EDATA,
 			    "%s: tile set '%s' is used twice", file, setname);
 			goto out;
 		}
-	ntiles = tiles->data.sequence.items.top - tiles->data.sequence.items.start;
-	if (ts->ntypes + ntiles > MAX_TILES) {
-		rc = bad(&l, tiles, "more than %d tile types", MAX_TILES);
+	if ((rc = set_tiles(&l, ts, tiles, set)))
 		goto out;
-	}
-	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL) {
-		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
-		goto out;
-	}
-	ts->types = grown;
-	if (ntiles == 0) {
-		rc = bad(&l, tiles, "a tile set needs at least one tile");
-		goto out;
-	}
-	for (it = tiles->data.sequence.items.start; it < tiles->data.sequence.items.top; it++)
-		if ((rc = load_tile(&l, node(&l, *it), ts, set)))
-			goto out;
-	for (int i = ts->ntypes - ntiles; i < ts->ntypes; i++)
-		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0) {
-			rc = bad(&l, node(&l, tiles->data.sequence.items.start[i - (ts->ntypes - ntiles)]),
-			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
-			    ts->types[i].plain);
-			goto out;
-		}
 	strcpy(ts->sets[set].name, setname);
 	digest_hex(text, len, ts->sets[set].digest);
 	ts->sets[set].yaml = NULL;
@@ -681,57 +755,135 @@ out:
 	return rc;
 }
 
+/* A list of names for a figure row: "on" (kinds of feature) or "removed_by" (BY_* words). */
+static int
+figure_list(struct ld *l, yaml_node_t *val, const char *what, bool kinds_list, unsigned *mask)
+{
+	static const char *const removers[] = { "dragon", "tower", "knockout", "seduction" };
+	yaml_node_item_t *it;
+	int k;
+
+	if (val->type != YAML_SEQUENCE_NODE)
+		return bad(l, val, "%s must be a list", what);
+	*mask = 0;
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		const char *s = scalar(node(l, *it));
+
+		if (kinds_list)
+			k = s ? kind_find(s) : -1;
+		else
+			for (k = 3; k >= 0 && !(s && strcmp(s, removers[k]) == 0); k--)
+				;
+		if (k < 0)
+			return bad(l, node(l, *it), "unknown %s '%s'", kinds_list ? "feature" : "remover",
+			    s ? s : "?");
+		*mask |= 1u << k;
+	}
+	return 0;
+}
+
+static int
+load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val,
+    struct figtype *f)
+{
+	static const char *const groups[] = { "follower", "special", "neutral" };
+	const char *v;
+	unsigned m;
+
+	if (strcmp(ks, "name") == 0)
+		return want_id(l, val, "figure name", f->name);
+	if (strcmp(ks, "set") == 0)
+		return want_id(l, val, "figure set", f->set);
+	if (strcmp(ks, "count") == 0)
+		return want_int(l, val, "count", 0, 99, &f->count);
+	if (strcmp(ks, "strength") == 0)
+		return want_int(l, val, "strength", 0, 9, &f->strength);
+	if (strcmp(ks, "claims") == 0)
+		return want_bool(l, val, "claims", &f->claims);
+	if (strcmp(ks, "group") == 0) {
+		if (want_scalar(l, val, "group", &v))
+			return CARC_EDATA;
+		for (f->group = 2; f->group >= 0 && strcmp(v, groups[f->group]) != 0; f->group--)
+			;
+		return f->group < 0 ? bad(l, val, "group is follower, special or neutral, not '%s'",
+		    v) : 0;
+	}
+	if (strcmp(ks, "needs") == 0) {
+		if (want_scalar(l, val, "needs", &v))
+			return CARC_EDATA;
+		f->needs_own = strcmp(v, "own-follower") == 0;
+		return f->needs_own ? 0 : bad(l, val, "needs is own-follower, not '%s'", v);
+	}
+	if (strcmp(ks, "on") == 0) {
+		if (figure_list(l, val, "on", true, &m))
+			return CARC_EDATA;
+		f->on = m;
+		return 0;
+	}
+	if (strcmp(ks, "removed_by") == 0) {
+		if (figure_list(l, val, "removed_by", false, &m))
+			return CARC_EDATA;
+		f->removed = m;
+		return 0;
+	}
+	return bad(l, key, "unknown key '%s' in a figure", ks);
+}
+
 static int
 load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
 {
 	yaml_node_pair_t *p;
-	yaml_node_item_t *it;
-	char set[ID_MAX];
-	int k;
 
 	if (n->type != YAML_MAPPING_NODE)
 		return bad(l, n, "a figure must be a map");
 	memset(f, 0, sizeof(*f));
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *key = node(l, p->key), *val = node(l, p->value);
+		yaml_node_t *key = node(l, p->key);
 		const char *ks = scalar(key);
 
-		if (ks && strcmp(ks, "name") == 0) {
-			if (want_id(l, val, "figure name", f->name))
-				return CARC_EDATA;
-		} else if (ks && strcmp(ks, "set") == 0) {
-			if (want_id(l, val, "figure set", set))
-				return CARC_EDATA;
-		} else if (ks && strcmp(ks, "count") == 0) {
-			if (want_int(l, val, "count", 0, 99, &f->count))
-				return CARC_EDATA;
-		} else if (ks && strcmp(ks, "strength") == 0) {
-			if (want_int(l, val, "strength", 0, 9, &f->strength))
-				return CARC_EDATA;
-		} else if (ks && strcmp(ks, "claims") == 0) {
-			if (want_bool(l, val, "claims", &f->claims))
-				return CARC_EDATA;
-		} else if (ks && strcmp(ks, "on") == 0) {
-			if (val->type != YAML_SEQUENCE_NODE)
-				return bad(l, val, "on must be a list of features");
-			for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-				const char *s = scalar(node(l, *it));
-
-				for (k = 0; k < NKINDS; k++)
-					if (s && strcmp(s, kind_names[k]) == 0)
-						break;
-				if (k == NKINDS)
-					return bad(l, node(l, *it), "unknown feature '%s'", s ? s : "?");
-				f->on |= 1u << k;
-			}
-		} else
-			return bad(l, key, "unknown key '%s' in a figure", ks ? ks : "?");
+		if (ks == NULL)
+			return bad(l, key, "a key must be a plain word");
+		if (load_figure_key(l, ks, key, node(l, p->value), f))
+			return CARC_EDATA;
 	}
-	if (f->name[0] == '\0')
-		return bad(l, n, "a figure needs a name");
+	if (f->name[0] == '\0' || f->set[0] == '\0')
+		return bad(l, n, "a figure needs a name and a set");
 	return 0;
 }
 
+/* Whether the game of these sets has the figure: base's figures are in every game. */
+static bool
+figure_in_game(const struct tileset *ts, const struct figtype *f)
+{
+	int i;
+
+	if (strcmp(f->set, "base") == 0)
+		return true;
+	for (i = 0; i < ts->nsets; i++)
+		if (strcmp(ts->sets[i].name, f->set) == 0)
+			return true;
+	return false;
+}
+
+/* The digest of the rows a game has, as a state records it: a row added for another set
+ * changes no game's digest, a row of the game's changed does. */
+static void
+figures_digest(struct tileset *ts)
+{
+	struct carc_buf b = { 0 };
+	int i;
+
+	for (i = 0; i < ts->nfig; i++) {
+		const struct figtype *f = &ts->fig[i];
+
+		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x\n", f->name, f->set, f->group,
+		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed);
+	}
+	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
+	carc_buf_release(&b);
+}
+
+/* The figure table, the rows of the game's sets, after the sets are loaded. */
 int
 figures_load(struct tileset *ts, struct carc_err *err)
 {
@@ -741,7 +893,7 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	yaml_node_item_t *it;
 	const char *text;
 	size_t len;
-	int rc = 0;
+	int rc = 0, i, s;
 
 	if ((text = builtin_set("figures", &len)) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "the figure table is not built in");
@@ -759,6 +911,10 @@ figures_load(struct tileset *ts, struct carc_err *err)
 		rc = bad(&l, root, "the figure table needs a list named figures");
 		goto out;
 	}
+	ts->kinds = 0;
+	for (i = 0; i < ts->ntypes; i++)
+		for (s = 0; s < ts->types[i].nseg; s++)
+			ts->kinds |= 1u << ts->types[i].seg[s].kind;
 	ts->nfig = 0;
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
 		if (ts->nfig == MAXFIGTYPES) {
@@ -767,8 +923,10 @@ figures_load(struct tileset *ts, struct carc_err *err)
 		}
 		if ((rc = load_figure(&l, node(&l, *it), &ts->fig[ts->nfig])))
 			goto out;
-		ts->nfig++;
+		if (figure_in_game(ts, &ts->fig[ts->nfig]))
+			ts->nfig++;
 	}
+	figures_digest(ts);
 out:
 	yaml_document_delete(&l.doc);
 	return rc;

@@ -1,4 +1,5 @@
 /* Small helpers of libcarc: error messages, growable buffers, the RNG and the digest. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -200,3 +201,44 @@ carc_file_read(const char *path, struct carc_buf *b, struct carc_err *err)
 		fclose(f);
 	return 0;
 }
+
+/* "1.25" or "-0.5" to hundredths; at most two decimals. */
+int
+parse_centi(const char *s, int lo, int hi, int32_t *out)
+{
+	long v = 0, frac = 0;
+	int neg = 0, digits = 0, fd = 0;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	for (; isdigit((unsigned char)*s); s++, digits++)
+		if ((v = v * 10 + (*s - '0')) > 1000000)
+			return -1;
+	if (*s == '.') {
+		for (s++; isdigit((unsigned char)*s); s++, fd++)
+			if (fd < 2)
+				frac = frac * 10 + (*s - '0');
+			else if (*s != '0')
+				return -1;	/* finer than a hundredth */
+		if (fd == 1)
+			frac *= 10;
+	}
+	if (*s != '\0' || (digits == 0 && fd == 0))
+		return -1;
+	v = v * 100 + frac;
+	if (neg)
+		v = -v;
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+void
+format_centi(char *buf, size_t n, int32_t v)
+{
+	snprintf(buf, n, "%s%d.%02d", v < 0 ? "-" : "", abs(v) / 100, abs(v) % 100);
+}
+

@@ -190,23 +190,17 @@ view_status(const struct view *v, struct carc_buf *b)
 		    g->nsupply == 1 ? "" : "s");
 		break;
 	case CARC_SCORE:
-		if (g->cat.on)
+		/* after a decision of a module's phase (a hurl), or after a placement */
+		if (g->nlog > 0 && !word_is_placement(g->log[g->nlog - 1]))
 			rc |= carc_buf_printf(b, "%s has decided; carc-score resolves it", who);
-		else
+		else {
 			rc |= carc_buf_printf(b, "%s has placed %s; carc-score ends the turn", who,
 			    g->ts.types[g->board[g->nboard - 1].type].id);
-		break;
-	case CARC_HURL:
-		if (g->cat.token < 0)
-			rc |= carc_buf_printf(b, "%s chooses a token and hurls it at the fair at %d,%d",
-			    who, g->cat.fx, g->cat.fy);
-		else
-			rc |= carc_buf_printf(b, "%s hurls a %s token (fair at %d,%d)", who,
-			    token_names[(int)g->cat.token], g->cat.fx, g->cat.fy);
-		break;
-	case CARC_SEDUCE:
-		rc |= carc_buf_printf(b, "%s may seduce the follower at %d,%d", who,
-		    g->board[g->figs[g->cat.victim].tile].x, g->board[g->figs[g->cat.victim].tile].y);
+			/* F-7d: the tiles not chosen go back when the turn ends */
+			for (i = 0; i < g->ndrawn; i++)
+				rc |= carc_buf_printf(b, "%s %s", i ? "," : " and returns",
+				    g->ts.types[g->drawn[i]].id);
+		}
 		break;
 	case CARC_OVER:
 		best = g->pl[0].score;
@@ -222,6 +216,9 @@ view_status(const struct view *v, struct carc_buf *b)
 				    k++ == 0 ? "" : k == nbest ? " and " : ", ", g->pl[i].name);
 		rc |= carc_buf_printf(b, " %s with %d point%s",
 		    nbest == 1 ? "wins" : "share the win", best, best == 1 ? "" : "s");
+		break;
+	default:	/* a phase of a module's */
+		rc |= rules_phase(g->phase)->status(g, b) < 0;
 		break;
 	}
 	return rc;
@@ -257,4 +254,16 @@ view_text(struct carc_buf *b, const char *s)
 		p += n < 0 ? 1 : n + 1;
 	}
 	return rc;
+}
+
+/* The root of the union-find without shortening paths: the pictures only read the game. */
+bool
+view_complete(const struct view *v, int b, int s)
+{
+	const struct node *nodes = v->g->nodes;
+	int r = b * MAXSEG + s;
+
+	while (nodes[r].parent != r)
+		r = nodes[r].parent;
+	return nodes[r].open == 0;
 }

@@ -30,5 +30,7 @@ bool view_highlighted(const struct view *, int x, int y);
 int view_status(const struct view *, struct carc_buf *);
 int view_figures(const struct view *, int player, struct carc_buf *);
 int view_text(struct carc_buf *, const char *);
+/* Whether the road or city that segment s of board tile b belongs to is complete. */
+bool view_complete(const struct view *, int b, int s);
 
 #endif

@@ -54,11 +54,11 @@ edited_json() {
 }
 
 @test "the surgery works: the same bytes back give the same state" {
-	patch good same '\xa7version\x01' '\xa7version\x01'
+	patch good same '\xa7version\x02' '\xa7version\x02'
 	cmp good same
 	patch good other '\xa6road:E' '\xa6road:E'
 	cmp good other
-	run patch good x '\xa7version\x07' '\xa7version\x01'
+	run patch good x '\xa7version\x07' '\xa7version\x02'
 	[ "$status" -eq 1 ]
 }
 
@@ -75,7 +75,7 @@ edited_json() {
 }
 
 @test "a state without its format" {
-	patch good noformat '\x8e\xa6format\xa4carc' '\x8d'
+	patch good noformat '\x8d\xa6format\xa4carc' '\x8c'
 	all_refuse 65 "format" noformat
 	patch good otherformat '\xa6format\xa4carc' '\xa6format\xa4card'
 	all_refuse 65 "format" otherformat

@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-draw [-h] [-i FILE] [--armor] [FILE]"
+usage="usage: carc-draw [-h] [-i FILE] [--armor] [--tiles N] [FILE]"
 tool=carc-draw
 
 setup() {

@@ -5,7 +5,7 @@ bats_require_minimum_version 1.5.0
 load helper
 
 usage="usage: carc-place [-h] [-i FILE] [--armor] MOVE [FILE]
-       carc-place --list [FILE]"
+       carc-place --list [--format text|json] [FILE]"
 tool=carc-place
 
 setup() {
@@ -107,6 +107,64 @@ drawn_road() {
 	[ "$(get turned .log)" = '["U/1,0,180,road:E"]' ]
 }
 
+@test "--list --format json: the same decisions, each an object of its fields" {
+	drawn_road
+	carc-place --list drawn > words
+	run --separate-stderr carc-place --list --format json drawn
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "[" ] && [ "${lines[-1]}" = "]" ]
+	[ "${lines[1]}" = '{"word": "-1,0,0", "kind": "place", "tile": "U", "x": -1, "y": 0, "rot": 0, "feature": null, "figure": null},' ]
+	printf '%s\n' "$output" > list.json
+	[ "$(jq -r '.[].word' list.json)" = "$(cat words)" ]
+	# every object says what its word says
+	[ "$(jq -r '.[] | "\(.x),\(.y),\(.rot)\(if .feature then ",\(.feature)" else "" end)"' list.json)" = "$(cat words)" ]
+	[ "$(jq '[.[] | select(.feature != null and .figure != "follower")] | length' list.json)" -eq 0 ]
+	[ "$(carc-place --list --format text drawn)" = "$(cat words)" ]
+}
+
+@test "--list --format json: two drawn tiles, hurls, seduce decisions; a bad format" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --stack FT1,U,V > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score | carc-draw > two
+	carc-place --list --format json two > two.json
+	[ "$(jq -r '[.[].tile] | unique | join(",")' two.json)" = F,V ]
+	[ "$(jq -r '.[0].word' two.json)" = V/1,-1,90 ]
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
+	    --deck W,V,CA06,B > g
+	carc-draw g | carc-place 1,0,0,field:Es | carc-score | carc-draw | carc-place 2,0,0,road:W |
+	    carc-score | carc-draw | carc-place 1,-1,0 | carc-score > round
+	run --separate-stderr carc-place --list --format json round
+	[ "${lines[1]}" = '{"word": "hurl:knockout:2.40,0.60", "kind": "hurl", "token": "knockout", "x": 2.40, "y": 0.60},' ]
+	[ "${lines[4]}" = '{"word": "hurl:catch:2.10", "kind": "hurl", "token": "catch", "distance": 2.10},' ]
+	carc-place hurl:seduction:2.40,0.60 round | carc-score > seduce
+	run --separate-stderr carc-place --list --format json seduce
+	[ "$output" = '[
+{"word": "seduce:supply", "kind": "seduce", "from": "supply"},
+{"word": "seduce:1,0,field:Es", "kind": "seduce", "from": "board", "x": 1, "y": 0, "feature": "field:Es"},
+{"word": "seduce:none", "kind": "seduce", "from": "none"}
+]' ]
+	run --separate-stderr carc-place --list --format xml seduce
+	fails 64 "unknown format 'xml' for --list (text, json)"
+	run --separate-stderr carc-place --format json seduce:none seduce
+	misused
+}
+
+@test "--list --format json in phase draw under ft-draw=may: the draws; draw:x suggests one" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --start B \
+	    --deck FT1,B,U,E,B --rule ft-draw=may > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score > may
+	run --separate-stderr carc-place --list --format json may
+	[ "$status" -eq 0 ]
+	[ "$output" = '[
+{"word": "draw:2", "kind": "draw", "tiles": 2},
+{"word": "draw:1", "kind": "draw", "tiles": 1}
+]' ]
+	[ "$(printf '%s\n' "$output" | jq -r '.[].word')" = "$(carc-place --list may)" ]
+	run --separate-stderr carc-place draw:x may
+	fails 64 "bad move 'draw:x': expected draw:N, N from 1 to 3; did you mean 'draw:2'?"
+}
+
 @test "every word --list prints is accepted, and gives the state that word logs" {
 	carc-deck --players ann,bob --seed 7 --stack L | carc-draw > drawn
 	carc-place --list drawn > moves
@@ -205,6 +263,36 @@ drawn_road() {
 		run --separate-stderr carc-place "$move" drawn
 		fails 64 "bad move '$move'"
 	done
+}
+
+@test "a misspelt feature or figure: the nearest valid one is suggested, case included" {
+	drawn_road
+	for pair in 'raod:E road:E' 'Road:E road:E' 'road:e road:E' 'ROAD:W road:W' \
+	    'feild:Nw field:Nw' 'field:nw field:Nw' 'cloistr cloister' 'city:n city:N'; do
+		set -- $pair
+		run --separate-stderr carc-place "1,0,0,$1" drawn
+		[ "$status" -eq 64 ] && [ -z "$output" ]
+		[ "$stderr" = "carc-place: bad move '1,0,0,$1': unknown feature '$1'; did you mean '$2'?" ]
+	done
+	run --separate-stderr carc-place 1,0,0,road:E@Follower drawn
+	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@Follower': unknown figure 'Follower'; did you mean 'follower'?" ]
+	# nothing near: the grammar, and no guess
+	run --separate-stderr carc-place 1,0,0,tower:N drawn
+	fails 64 "bad move '1,0,0,tower:N': unknown feature 'tower:N' (KIND or KIND:SIDE, as road:E or field:Nw)"
+	[[ $stderr != *"did you mean"* ]]
+	run --separate-stderr carc-place 1,0,0,road:E@abbot drawn
+	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@abbot': unknown figure 'abbot'" ]
+}
+
+@test "a malformed move near a legal one suggests that move" {
+	drawn_road
+	run --separate-stderr carc-place 1,0,0road:E drawn
+	fails 64 "bad move '1,0,0road:E': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]; did you mean '1,0,0,road:E'?"
+	run --separate-stderr carc-place 1,0,9 drawn
+	fails 64 "bad move '1,0,9': the rotation must be 0, 90, 180 or 270; did you mean '1,0,0'?"
+	run --separate-stderr carc-place 12345,0,0x drawn
+	fails 64 "bad move '12345,0,0x': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]"
+	[[ $stderr != *"did you mean"* ]]
 }
 
 @test "before the draw: refused, and carc-draw named" {

@@ -243,6 +243,22 @@ phase score: ann has placed U; carc-score ends the turn" ]
 	[ "$(tr -d '\r' < tty | plain)" = "$handbuilt_ascii" ]
 }
 
+@test "NO_COLOR or TERM=dumb: plain text on a terminal too, unless ansi is asked for" {
+	handbuilt
+	command -v script > /dev/null || skip "script(1) is missing"
+	NO_COLOR=1 script -qec "carc-render board" /dev/null > tty
+	! grep -q $'\e' tty
+	[ "$(tr -d '\r' < tty)" = "$handbuilt_ascii" ]
+	TERM=dumb script -qec "carc-render board" /dev/null > tty
+	! grep -q $'\e' tty
+	[ "$(tr -d '\r' < tty)" = "$handbuilt_ascii" ]
+	# set but empty is not set (no-color.org); a format given is the format given
+	NO_COLOR= TERM=xterm script -qec "carc-render board" /dev/null > tty
+	grep -q $'\e\\[0;38;5;22;48;5;107m' tty
+	NO_COLOR=1 script -qec "carc-render --format ansi board" /dev/null > tty
+	grep -q $'\e\\[0;38;5;22;48;5;107m' tty
+}
+
 @test "--no-coords leaves out the x and y labels and nothing else" {
 	handbuilt
 	run --separate-stderr carc-render --format ascii --no-coords board
@@ -422,12 +438,12 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	carc-render --format svg board > b.svg
 	svg_ok b.svg
 	[ "$(sed -n 1p b.svg)" = '<?xml version="1.0" encoding="UTF-8"?>' ]
-	[ "$(sed -n 2p b.svg)" = '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="402" height="368" viewBox="0 0 402 368">' ]
+	[ "$(sed -n 2p b.svg)" = '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="402" height="412" viewBox="0 0 402 412">' ]
 	[ "$(sed -n 3p b.svg)" = '<title>carc: phase draw: ann draws the next tile; 1 tile left</title>' ]
-	[ "$(sed -n 4p b.svg)" = '<rect x="0" y="0" width="402" height="368" fill="#efe6d2"/>' ]
+	[ "$(sed -n 5p b.svg)" = '<rect x="0" y="0" width="402" height="412" fill="#efe6d2"/>' ]
 	[ "$(tail -n 1 b.svg)" = '</svg>' ]
 	# the last tile placed, at 0,1, has the gold outline
-	grep -q '<rect x="107.5" y="165.5" width="61" height="61" fill="none" stroke="#ffd23f"' b.svg
+	grep -q '<rect x="139.5" y="197.5" width="61" height="61" fill="none" stroke="#ffd23f"' b.svg
 }
 
 @test "svg: the tiles drawn from their segments: cities, walls, pennants, roads, marks" {
@@ -438,7 +454,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$(grep -c 'fill="#d9b47c"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke="#6b4a27"' b.svg)" -eq 3 ]
 	# one pennant, three roads with their verges, one cloister with its cross, one bush
-	[ "$(grep -c 'fill="#2456a6"' b.svg)" -eq 1 ]
+	[ "$(grep -c 'fill="#5fffff"' b.svg)" -eq 1 ]
 	[ "$(grep -c 'stroke="#f3ecd8"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke="#7b6c52"' b.svg)" -eq 3 ]
 	[ "$(grep -c 'stroke-width="1.5"/>' b.svg)" -eq 1 ]
@@ -448,6 +464,107 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	grep -q '<path d="M0 0L64 0Q32 34 0 0Z" fill="#d9b47c"/>' b.svg
 	grep -q '<path d="M64 64L0 64L0 0Q36 28 64 64Z" fill="#d9b47c"/>' b.svg
 	grep -q '<path d="M64 64L0 64Q32 30 64 64Z" fill="#d9b47c"/>' b.svg
+}
+
+@test "svg: a completed road is paved and a completed city walled in stone; open ones are not" {
+	# ann's W east of the start tile, bob's W west of it: the start tile's road runs between
+	# two villages and is complete; ann's E north of it closes the start tile's city
+	carc-deck --players ann,bob --seed 1 --deck W,W,E > g
+	carc-draw g | carc-place 1,0,0,road:W | carc-score | carc-draw | carc-place -1,0,0 |
+	    carc-score | carc-draw | carc-place 0,-1,180 | carc-score > done
+	carc-render --format svg done > done.svg
+	svg_ok done.svg
+	# the city of D and of E: the full colour, roofs at full strength, battlements of stone
+	[ "$(grep -c 'fill="#e8b96a"' done.svg)" -eq 2 ]
+	[ "$(grep -c 'fill="#d9b47c"' done.svg)" -eq 0 ]
+	[ "$(grep -c 'fill="url(#roofs)"/>' done.svg)" -eq 2 ]
+	[ "$(grep -c 'stroke="#d8cdb4" stroke-width="2" stroke-dasharray="3 2"' done.svg)" -eq 2 ]
+	# the road of D and the two roads of the W's that meet it: paved, with cobbles; the other
+	# four roads of the W's are open
+	[ "$(grep -c 'stroke="#cdb68a" stroke-width="5"' done.svg)" -eq 3 ]
+	[ "$(grep -c 'stroke-dasharray="2 2"' done.svg)" -eq 3 ]
+	[ "$(grep -c 'stroke="#f3ecd8" stroke-width="5"' done.svg)" -eq 4 ]
+	# a moment before, the city was open: faint roofs, a plain wall
+	carc-draw g | carc-place 1,0,0,road:W | carc-score > open
+	carc-render --format svg open > open.svg
+	[ "$(grep -c 'fill="url(#roofs)" fill-opacity=".35"' open.svg)" -eq 1 ]
+	[ "$(grep -c 'stroke-dasharray' open.svg)" -eq 0 ]
+}
+
+@test "svg: a score track of 50 spaces around the board, a marker per player, laps written on it" {
+	carc-deck --players ann,bob --seed 1 --deck W,W,E > g
+	carc-draw g | carc-place 1,0,0,road:W | carc-score | carc-draw | carc-place -1,0,0 |
+	    carc-score > three
+	carc-render --format svg three > t.svg
+	# the band, 50 spaces, the numbers 0, 5, ..., 45
+	grep -q '<rect x="28" y="28" width="238" height="160" fill="none" stroke="#d8cdb4" stroke-width="24"/>' t.svg
+	[ "$(grep -c '^<path d="M[0-9.]* [0-9.]*[hv]24"/>$' t.svg)" -eq 50 ]
+	[ "$(grep '^<text x="[0-9.]*" y="[0-9.]*">[0-9]*</text>$' t.svg | sed 's/<[^>]*>//g' |
+	    tr '\n' ' ')" = "0 5 10 15 20 25 30 35 40 45 " ]
+	# ann's marker on space 3, bob's on 0, in their colours: 796 px around, 15.92 a space
+	grep -q '<circle cx="83.7" cy="28" r="5.5" fill="#d7263d" stroke="#1a1a1a"/>' t.svg
+	grep -q '<circle cx="36" cy="28" r="5.5" fill="#1e5bc6" stroke="#1a1a1a"/>' t.svg
+	# 62 points: space 12 and one lap, written on the marker
+	jq '.players[0].score = 62' < <(carc-render --format json three) | carc-deck --from-json > lap
+	carc-render --format svg lap > lap.svg
+	grep -q '<circle cx="[0-9.]*" cy="[0-9.]*" r="5.5" fill="#d7263d"' lap.svg
+	grep -q 'font-weight="bold" text-anchor="middle" fill="#1a1a1a">1</text>' lap.svg
+	[ "$(grep -c 'font-size="7"' lap.svg)" -eq 1 ]
+}
+
+# The smallest distance, in RGB, from the colour of the first line to those of the others:
+# #rrggbb, or an xterm 256-colour number.
+nearest_colour() {
+	awk '
+	function rgb(c, v,   n, lv) {
+		if (c ~ /^#/) {
+			v[1] = hex(substr(c, 2, 2)); v[2] = hex(substr(c, 4, 2)); v[3] = hex(substr(c, 6, 2))
+		} else if (c >= 232) {
+			v[1] = v[2] = v[3] = 8 + 10 * (c - 232)
+		} else {
+			n = c - 16; split("0 95 135 175 215 255", lv, " ")
+			v[1] = lv[int(n / 36) + 1]; v[2] = lv[int(n / 6) % 6 + 1]; v[3] = lv[n % 6 + 1]
+		}
+	}
+	function hex(h) { return index("0123456789abcdef", substr(h, 1, 1)) * 16 - 17 + \
+	    index("0123456789abcdef", substr(h, 2, 1)) }
+	NR == 1 { rgb($1, p); next }
+	{ rgb($1, q); d = sqrt((p[1] - q[1])^2 + (p[2] - q[2])^2 + (p[3] - q[3])^2)
+	  if (min == "" || d < min) min = d }
+	END { printf "%d\n", min }'
+}
+
+@test "pennants are drawn in a colour that no player colour is near, in text and SVG" {
+	carc-deck --players a,b,c,d,e,f --seed 7 --stack C | carc-draw | carc-place 0,-1,0 |
+	    carc-score > six
+	carc-deck --players a,b,c --seed 7 --stack C | carc-draw | carc-place 0,-1,0 |
+	    carc-score > three
+	# every player colour, from the pictures themselves: the meeples beside the names
+	{
+		carc-render --format svg --player-colors red,blue,green,yellow,black,purple six
+		carc-render --format svg --player-colors orange,pink,grey three
+	} > all.svg
+	sed -n 's/.*h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z" fill="\(#[0-9a-f]*\)".*/\1/p' all.svg |
+	    sort -u > svg.colours
+	[ "$(wc -l < svg.colours)" -eq 1 ]
+	sed -n 's/.*transform="translate(38 [0-9]*)" fill="\(#[0-9a-f]*\)".*/\1/p' all.svg |
+	    sort -u >> svg.colours
+	[ "$(wc -l < svg.colours)" -eq 10 ]
+	[ "$(nearest_colour < svg.colours)" -ge 150 ]
+	# the same in ansi: the background of '*' against that of each player's digit
+	{
+		carc-render --format ansi --player-colors red,blue,green,yellow,black,purple six
+		carc-render --format ansi --player-colors orange,pink,grey three
+	} > all.ansi
+	grep -o $'48;5;[0-9]*;1m\\*' all.ansi | sed 's/48;5;\([0-9]*\).*/\1/' | sort -u > ansi.colours
+	[ "$(wc -l < ansi.colours)" -eq 1 ]
+	grep -o $'48;5;[0-9]*;1m[1-6]\e\\[0m [a-f] ' all.ansi | sed 's/48;5;\([0-9]*\).*/\1/' |
+	    sort -u >> ansi.colours
+	[ "$(wc -l < ansi.colours)" -eq 10 ]
+	[ "$(nearest_colour < ansi.colours)" -ge 150 ]
+	# and the old blue was near player 2's: the measure tells them apart
+	printf '%s\n' '#2456a6' '#1e5bc6' | nearest_colour > old
+	[ "$(cat old)" -lt 40 ]
 }
 
 @test "svg: a meeple for every figure, farmers lying down, and one beside each name" {
@@ -525,7 +642,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$(jq '[.board[] | select(.tile | test("^Y[123]$"))] | length' game.json)" -eq 6 ]
 	pennants=$(jq '[.board[].tile | {"Y1": 2, "C": 1, "F": 1, "M": 1, "Mg": 1, "O": 1, "Q": 1,
 	    "S": 1}[.] // 0] | add' game.json)
-	[ "$(grep -c 'fill="#2456a6"' u.svg)" -eq "$pennants" ]
+	[ "$(grep -c 'fill="#5fffff"' u.svg)" -eq "$pennants" ]
 	# Y3's four caps each have a wall of their own
 	[ "$(grep -c '<path d="M64 0Q32 34 0 0"' u.svg)" -ge 1 ]
 	n=$(carc-render --no-coords game | board_lines | tr -cd '1-9' | wc -c)

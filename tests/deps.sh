@@ -9,9 +9,10 @@ set -eu
 # read each manual's SYNOPSIS with groff. libxml2-utils (xmllint) and librsvg2-bin
 # (rsvg-convert): the picture tests check that carc-render's SVG is XML and renders. parallel
 # (GNU parallel): examples/tournament.sh runs its self-play jobs with it. python3: the e-mail
-# tests make and read real messages with Python's email package.
+# tests make and read real messages with Python's email package. python3-jsonschema: the tests
+# check real states against formats/state.schema.json.
 packages="gcc make pkg-config libc6-dev libyaml-dev libmsgpack-dev bats jq groff-base \
-libxml2-utils librsvg2-bin parallel python3"
+libxml2-utils librsvg2-bin parallel python3 python3-jsonschema"
 case ${1:-} in
 # libFuzzer and the sanitizer runtimes for clang come in libclang-rt-dev.
 fuzz) packages="clang libclang-rt-dev" ;;

@@ -252,6 +252,28 @@ jq_game() {
 	[ "$status" -eq 64 ] && [ -z "$output" ] && [[ $stderr == "usage: botmatch.sh"* ]]
 }
 
+@test "hotseat.sh: each cell where the tile fits is marked with its number of moves" {
+	run sh -c "printf 'quit\n' | sh '$TOP/examples/hotseat.sh' --seed 7 --save g"
+	[ "$status" -eq 0 ]
+	# D fits north and south of the start tile one way (5 moves), east and west two (10)
+	[ "${lines[3]}" = "-1            [5]" ]
+	[ "${lines[5]}" = " 0    [10]  -------   [10]" ]
+	[ "${lines[7]}" = " 1            [5]" ]
+	[[ $output == *"[N] on the board: a cell where the tile fits, with its number of moves"* ]]
+	[[ $output == *"  30) 0,1,180,field:Nw"* ]]
+	# in colour on a terminal, the marks keep theirs; NO_COLOR turns it off
+	command -v script > /dev/null || skip "script(1) is missing"
+	rm g
+	TERM=xterm script -qec "printf 'quit\n' | sh '$TOP/examples/hotseat.sh' --seed 7 --save g" \
+	    /dev/null > tty
+	grep -q $'\e\\[0;38;5;201;1m\\[10\\]\e\\[0m' tty
+	rm g
+	NO_COLOR=1 script -qec "printf 'quit\n' | sh '$TOP/examples/hotseat.sh' --seed 7 --save g" \
+	    /dev/null > tty
+	! grep -q $'\e' tty
+	grep -q '^ 0    \[10\]  -------   \[10\]' tty
+}
+
 @test "hotseat.sh: answers from a pipe play, the file is saved each step, --resume goes on" {
 	run sh -c "printf '1\n' | sh '$TOP/examples/hotseat.sh' --players ann,bob --seed 3 --save g"
 	[ "$status" -eq 0 ]

@@ -37,11 +37,6 @@ play() {
 	done
 }
 
-# js FILTER: jq -r FILTER over the JSON rendering of g.
-js() {
-	carc-render --format json < g | jq -r "$1"
-}
-
 # draw: draws for the player to move on g into d; ndrawn prints how many tiles d holds drawn.
 draw() {
 	carc-draw < g > d
@@ -50,35 +45,11 @@ ndrawn() {
 	carc-render --format json < d | jq '.drawn | length'
 }
 
-# The followers each player has in supply, as "ann=7 bob=6".
-supplies() {
-	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
-}
-
 # many N ID: N copies of the tile ID joined by commas, for --deck.
 many() {
 	local i list=$2
 	for ((i = 1; i < $1; i++)); do list="$list,$2"; done
 	echo "$list"
-}
-
-# want TEXT: the last `run` exited 0 and printed exactly TEXT.
-want() {
-	if [ "$status" -ne 0 ] || [ "$output" != "$1" ]; then
-		printf 'status %s\nexpected: %s\nactual:   %s\n' "$status" "$1" "$output"
-		return 1
-	fi
-}
-
-# refused WORDS: the last `run --separate-stderr` of carc-place was refused by the rules:
-# status 1, nothing on stdout, one line on stderr that contains WORDS.
-refused() {
-	if [ "$status" -ne 1 ] || [ -n "$output" ] || [ "${#stderr_lines[@]}" -ne 1 ] ||
-	    [[ $stderr != "carc-place: "*"$1"* ]]; then
-		printf 'expected status 1, no output and one line with "%s"\n' "$1"
-		printf 'got status %s\nstdout: %s\nstderr: %s\n' "$status" "$output" "$stderr"
-		return 1
-	fi
 }
 
 # listed MOVE: carc-place --list on the drawn state d offers MOVE.
@@ -132,7 +103,7 @@ listed() {
 	run listed 1,0,0,garden
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place 1,0,0,garden < d
-	refused "a follower may not stand on a garden"
+	refused carc-place "a follower may not stand on a garden"
 	run --separate-stderr carc-place 1,0,0,tent < d
 	[ "$status" -eq 0 ]
 }
@@ -218,31 +189,42 @@ listed() {
 	[ "$stderr" = "bob scores 3 for completing the tent at 0,1" ] || { echo "$stderr"; false; }
 }
 
-# FT1 at 0,1 without a fortune teller, closed by B(1,1), B(-1,1), B(0,2): nobody scores.
-# (This project reads F-5's 3 points as the reward for completing a fortune teller's tent.)
-@test "F-5 a completed tent without a fortune teller scores nothing" {
+# FT1 at 0,1 without a fortune teller, closed by B(1,1), B(-1,1), B(0,2): bob, who placed the
+# last of the four, scores 3. Both seeds score the completion of the tent whoever stands on it,
+# or nobody. (Before issue 11 a tent without a fortune teller scored nothing.)
+@test "F-5 a completed tent without a fortune teller scores 3 for its completer" {
 	new --start B --deck FT1,B,B,B,B
-	play 0,1,0 1,1,0 -1,1,0 0,2,0
+	play 0,1,0 1,1,0 -1,1,0
 	run scores g; want "ann=0 bob=0"
+	carc-draw < g | carc-place 0,2,0 > p
+	run --separate-stderr carc-score -v p
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "bob scores 3 for completing the tent at 0,1" ] || { echo "$stderr"; false; }
+	carc-score < p > g
+	run scores g; want "ann=0 bob=3"
 	run js .phase; want draw
 }
 
 # Ann's tent at 0,1 (F-5) and bob's tent at 2,1 share the hole 1,1. Around them: 1,0, 2,0, 0,2,
-# 2,2, -1,1, 3,1. Ann's FT1 into the hole completes both tents: 3 + 3 = 6 for ann, both
-# fortune tellers go home. Every tile is FT1 (the order after the reshuffles does not matter).
-@test "F-5 one tile completing two tents scores 3 for each: 6" {
+# 2,2, -1,1, 3,1, and ann's 1,2 under the hole. Every tile is FT1, a tent too: none of those
+# completes (each has an empty side). Bob's FT1 into the hole completes three tents: its own
+# (four sides filled, nobody on it), ann's and his own fortune teller's: 3 + 3 + 3 = 9 for
+# bob, both fortune tellers go home. (The order after the reshuffles does not matter.)
+@test "F-5 one tile completing three tents, one of them empty, scores 3 for each: 9" {
 	new --start B --deck "$(many 14 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/2,0,0 2,1,0,tent FT1/0,2,0 FT1/2,2,0 FT1/-1,1,0 FT1/3,1,0
+	play 0,1,0,tent 1,0,0 FT1/2,0,0 2,1,0,tent FT1/0,2,0 FT1/2,2,0 FT1/-1,1,0 FT1/3,1,0 \
+	    FT1/1,2,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=6 bob=6"
 	carc-draw < g | carc-place FT1/1,1,0 > p
 	run --separate-stderr carc-score -v p
 	[ "$status" -eq 0 ]
-	[ "${#stderr_lines[@]}" -eq 2 ]
-	[[ $stderr == *"ann scores 3 for completing the tent at 0,1"* ]]
-	[[ $stderr == *"ann scores 3 for completing the tent at 2,1"* ]]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[[ $stderr == *"bob scores 3 for completing the tent at 1,1"* ]]
+	[[ $stderr == *"bob scores 3 for completing the tent at 0,1"* ]]
+	[[ $stderr == *"bob scores 3 for completing the tent at 2,1"* ]]
 	carc-score p > g
-	run scores g; want "ann=6 bob=0"
+	run scores g; want "ann=0 bob=9"
 	run supplies; want "ann=7 bob=7"
 }
 
@@ -266,11 +248,12 @@ listed() {
 	run js '.figures | length'; want 0
 }
 
-# The same hole filled by FT1 without a fortune teller: nobody scores.
-@test "F-8 a tent tile without a fortune teller placed into a four-sided hole scores nothing" {
+# The same hole filled by FT1 without a fortune teller: the tent is complete at once, ann
+# scores 3 (F-5: the completion scores, whoever stands on the tent).
+@test "F-8 a tent tile without a fortune teller placed into a four-sided hole scores 3" {
 	new --start B --deck B,B,B,B,B,B,FT1,B
 	play 1,0,0 1,1,0 -1,0,0 -1,1,0 -1,2,0 0,2,0 0,1,0
-	run scores g; want "ann=0 bob=0"
+	run scores g; want "ann=3 bob=0"
 }
 
 # --- F-6 the end of the game -------------------------------------------------------------------
@@ -302,7 +285,7 @@ listed() {
 	draw
 	run ndrawn; want 3
 	run --separate-stderr carc-place FT1/-1,1,0,tent < d
-	refused "illegal move 'FT1/-1,1,0,tent': ann has 2 fortune tellers already (F-3)"
+	refused carc-place "illegal move 'FT1/-1,1,0,tent': ann has 2 fortune tellers already (F-3)"
 	run bash -c 'carc-place --list < d | grep -c ",tent$"'
 	[ "$output" = 0 ]
 	listed FT1/-1,1,0
@@ -379,6 +362,109 @@ listed() {
 	want '[["U","E"],1]'
 }
 
+# --- F-4 drawing fewer: the rule option ft-draw=may -----------------------------------------
+
+# The same board: ann has one fortune teller and may draw 2 tiles, U and E.
+mayboard() {
+	new --start B --deck FT1,B,U,E,B "$@"
+	play 0,1,0,tent 1,0,0
+}
+
+# Seed 000's rule text says a player "may draw" the extra tile; seed 001 and the publisher say
+# the maximum is always drawn. By default the maximum; under ft-draw=may, --tiles 1 draws one
+# tile, the top one, and the log keeps the choice as the decision draw:1, so the game replays.
+@test "F-4 ft-draw=may: carc-draw --tiles 1 draws one tile and the log keeps draw:1" {
+	mayboard --rule ft-draw=may
+	run js '.setup.rules["ft-draw"]'; want may
+	carc-draw --tiles 1 < g > d
+	run bash -c 'carc-render --format json d | jq -c "[.drawn, .tiles_left, .log[-1]]"'
+	want '[["U"],2,"draw:1"]'
+	carc-place 0,-1,0 < d | carc-score > g
+	run js '[.log[-2:][], (.supply | length)] | join(" ")'; want "draw:1 U/0,-1,0 2"
+	carc-deck --verify g
+	carc-deck --replay g > r
+	cmp r g
+}
+
+# Drawing all that is allowed is the ordinary draw: the same bytes, no word in the log.
+@test "F-4 ft-draw=may: --tiles 2 is the ordinary draw, and leaves no word in the log" {
+	mayboard --rule ft-draw=may
+	carc-draw < g > all
+	carc-draw --tiles 2 < g > two
+	cmp all two
+	run bash -c 'carc-render --format json two | jq -c "[.drawn, .log[-1]]"'
+	want '[["U","E"],"B/1,0,0"]'
+}
+
+@test "F-4 --tiles: more than allowed, or fewer without ft-draw=may, is refused with status 1" {
+	mayboard --rule ft-draw=may
+	run --separate-stderr carc-draw --tiles 3 g
+	fails 1 "carc-draw: ann may draw 2 tiles now, not 3 (F-4)"
+	mayboard
+	run js '.setup.rules | has("ft-draw")'; want false
+	run --separate-stderr carc-draw --tiles 1 g
+	fails 1 "carc-draw: ann draws all 2 tiles the fortune tellers give (F-4); --rule ft-draw=may lets a player draw fewer"
+	run --separate-stderr carc-draw --tiles 0 g
+	fails 64 "carc-draw: bad --tiles '0'"
+	run --separate-stderr carc-draw --tiles x g
+	fails 64 "carc-draw: bad --tiles 'x'"
+}
+
+# In phase draw, under ft-draw=may and with a choice to make, --list offers the draws (the
+# most first) and carc-place takes them: draw:1 gives the bytes of carc-draw --tiles 1. Without
+# a choice (no fortune teller, or no option) the draw is carc-draw's, as ever.
+@test "F-4 ft-draw=may: --list offers draw:2 and draw:1 in phase draw, and carc-place takes them" {
+	mayboard --rule ft-draw=may
+	run carc-place --list g
+	want "draw:2
+draw:1"
+	carc-place draw:1 < g > p
+	carc-draw --tiles 1 < g > d
+	cmp p d
+	run --separate-stderr carc-place draw:3 g
+	fails 1 "ann may draw 2 tiles now, not 3 (F-4)"
+	run --separate-stderr carc-place draw:x g
+	fails 64 "bad move 'draw:x': expected draw:N"
+	mayboard
+	run --separate-stderr carc-place --list g
+	fails 1 "the game waits for carc-draw, not for a placement"
+	new --start B --deck B,B --rule ft-draw=may
+	run --separate-stderr carc-place --list g
+	fails 1 "the game waits for carc-draw, not for a placement"
+}
+
+# carc-bot in phase draw: greedy and mcts draw all they may (a wider choice costs nothing, the
+# tiles not chosen go back); random tries every decision, so over ten seeds both counts come up.
+@test "F-4 ft-draw=may: the thinking bots draw the most, random tries both" {
+	mayboard --rule ft-draw=may
+	carc-bot greedy < g > p
+	run bash -c 'carc-render --format json p | jq -c "[.phase, (.drawn | length)]"'
+	want '["place",2]'
+	carc-bot --iterations 10 mcts < g > p
+	run bash -c 'carc-render --format json p | jq -c "[.phase, (.drawn | length)]"'
+	want '["place",2]'
+	for seed in 1 2 3 4 5 6 7 8 9 10; do
+		carc-bot --seed "$seed" random < g | carc-render --format json | jq '.drawn | length'
+	done | sort -u > counts
+	run cat counts; want "1
+2"
+	mayboard
+	run --separate-stderr carc-bot greedy g
+	fails 1 "the game waits for carc-draw, not for a placement"
+}
+
+# F-7d: the tile not chosen is held until the turn ends, and carc-render says so.
+@test "F-7d in phase score the tile not chosen is held, and carc-render says it goes back" {
+	mayboard
+	carc-draw < g | carc-place U/0,-1,0 > p
+	run bash -c 'carc-render p | grep "^phase"'
+	want "phase score: ann has placed U; carc-score ends the turn and returns E"
+	run bash -c 'carc-render --format json p | jq -c "[.drawn, .tiles_left]"'
+	want '[["E"],1]'
+	carc-score < p > g
+	run js '[.drawn, .tiles_left] | tojson'; want '[[],2]'
+}
+
 # --list after a multi-draw: every drawn tile's placements, in the order drawn, each with its
 # TILE/ prefix; the same placements as when that tile alone is drawn on the same board.
 @test "F-4 --list after a multi-draw is every drawn tile's placements with the TILE/ prefix" {
@@ -423,7 +509,7 @@ listed() {
 	draw
 	run ndrawn; want 2
 	run --separate-stderr carc-place -1,1,0 < d
-	refused "illegal move '-1,1,0': 2 tiles were drawn, say which as TILE/X,Y,ROT"
+	refused carc-place "illegal move '-1,1,0': 2 tiles were drawn, say which as TILE/X,Y,ROT"
 	run --separate-stderr carc-place B/-1,1,0 < d
 	[ "$status" -eq 0 ]
 }
@@ -433,11 +519,11 @@ listed() {
 	play 0,1,0,tent 1,1,0
 	draw
 	run --separate-stderr carc-place FT1/-1,1,0 < d
-	refused "illegal move 'FT1/-1,1,0': tile FT1 was not drawn"
+	refused carc-place "illegal move 'FT1/-1,1,0': tile FT1 was not drawn"
 	run --separate-stderr carc-place X/-1,1,0 < d
-	refused "illegal move 'X/-1,1,0': tile X was not drawn"
+	refused carc-place "illegal move 'X/-1,1,0': tile X was not drawn"
 	run --separate-stderr carc-place NOPE/-1,1,0 < d
-	refused "tile NOPE was not drawn"
+	refused carc-place "tile NOPE was not drawn"
 }
 
 # With one tile drawn the prefix is optional, but it must name that tile.
@@ -445,7 +531,7 @@ listed() {
 	new --start B --deck FT1,B
 	draw
 	run --separate-stderr carc-place B/0,1,0 < d
-	refused "illegal move 'B/0,1,0': tile B was not drawn"
+	refused carc-place "illegal move 'B/0,1,0': tile B was not drawn"
 	run --separate-stderr carc-place FT1/0,1,0,tent < d
 	[ "$status" -eq 0 ]
 }
@@ -453,7 +539,8 @@ listed() {
 # --- F-7 drawing ---------------------------------------------------------------------------------
 
 # Ann (one fortune teller) draws C and B; C (a city on every side) fits nowhere on this board
-# of fields. Only B's moves are listed, choosing C is refused, and C goes back to the supply.
+# of fields. Only B's moves are listed, choosing C is refused; C is held until the turn ends
+# (F-7d: in phase score it is still among the drawn tiles) and then goes back to the supply.
 @test "F-7b of two drawn tiles only the one that fits may be chosen" {
 	new --start B --deck FT1,B,C,B,B,B
 	play 0,1,0,tent 1,1,0
@@ -465,19 +552,23 @@ listed() {
 	listed B/-1,1,0
 	listed B/-1,1,0,cloister
 	run --separate-stderr carc-place C/-1,1,0 < d
-	refused "illegal move 'C/-1,1,0': tile C fits nowhere; choose a drawn tile that fits (F-7)"
+	refused carc-place "illegal move 'C/-1,1,0': tile C fits nowhere; choose a drawn tile that fits (F-7)"
 	carc-place B/-1,1,0 < d > p
 	run bash -c 'carc-render --format json p | jq -c "[(.supply | sort), .aside, .drawn]"'
+	want '[["B","B"],[],["C"]]'
+	carc-score < p > g
+	run js '[(.supply | sort), .aside, .drawn] | tojson'
 	want '[["B","B","C"],[],[]]'
 }
 
-# The same draw handed to the bot: whatever its seed, it places B and C goes back.
+# The same draw handed to the bot: whatever its seed, it places B, holds C, and C goes back
+# when carc-score ends the turn.
 @test "F-7b carc-bot chooses among the drawn tiles that fit" {
 	new --start B --deck FT1,B,C,B,B,B
 	play 0,1,0,tent 1,1,0
 	draw
 	for seed in 1 2 3 4 5; do
-		carc-bot --seed "$seed" random < d > p
+		carc-bot --seed "$seed" random < d | carc-score > p
 		run bash -c 'carc-render --format json p | jq -r "[.log[-1][0:2], (.supply | sort | join(\",\"))] | join(\" \")"'
 		want "B/ B,B,C"
 	done
@@ -567,7 +658,8 @@ turns3() {
 # --- whole games -------------------------------------------------------------------------------
 
 # Plays g to its end with random bots, `carc-score -v` telling into told; fails after 80 turns.
-# Writes the size of every draw of more than one tile to multi and checks F-3 after each turn.
+# Writes the size of every draw of more than one tile to multi. F-3 is checked at every turn by
+# the tools themselves: each reads the state, and the reader refuses a third fortune teller.
 bots() {
 	local turns=0 n
 	: > multi
@@ -580,8 +672,6 @@ bots() {
 		[ "$n" -eq 1 ] || echo "$n" >> multi
 		carc-bot random < d | carc-score -v > g.next 2>> told || return 1
 		mv g.next g
-		[ "$(js '[.figures[] | select(.feature == "tent")] | group_by(.owner) |
-		    map(length) | max // 0')" -le 2 ] || { echo "turn $turns: F-3 broken"; return 1; }
 		turns=$((turns + 1))
 	done
 }
@@ -619,14 +709,6 @@ whole_game() {
 
 @test "a whole game with the fortune teller, 3 players" {
 	whole_game ann,bob,cy 1
-}
-
-@test "a whole game with the fortune teller, 4 players" {
-	whole_game ann,bob,cy,dee 7
-}
-
-@test "a whole game with the fortune teller, 5 players" {
-	whole_game ann,bob,cy,dee,eve 6
 }
 
 @test "a whole game with the fortune teller, 6 players" {

@@ -95,3 +95,44 @@ refused_by() {
 		return 1
 	}
 }
+
+# --- the game file g (the expansions' and the scoring files work on one file, g) ---
+
+# The jq FILTER of the JSON view of g, raw.
+js() {
+	carc-render --format json < g | jq -r "$1"
+}
+
+# The figures on the board of g as "OWNER@X,Y,FEATURE" words, in the state's order.
+figs() {
+	js '. as $s | [.figures[] | "\($s.players[.owner].name)@\(.x),\(.y),\(.feature)"] | join(" ")'
+}
+
+# The followers each player of g has in supply, as "ann=7 bob=6".
+supplies() {
+	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
+}
+
+# Where g stands: "PHASE NAME", NAME being the player to move.
+turnof() {
+	js '"\(.phase) \(.players[.player].name)"'
+}
+
+# want TEXT: the last `run` exited 0 and printed exactly TEXT.
+want() {
+	if [ "$status" -ne 0 ] || [ "$output" != "$1" ]; then
+		printf 'status %s\nexpected: %s\nactual:   %s\n' "$status" "$1" "$output"
+		return 1
+	fi
+}
+
+# refused TOOL WORDS: the last `run --separate-stderr` was refused by the rules: status 1,
+# nothing on stdout, one line on stderr from TOOL that contains WORDS.
+refused() {
+	if [ "$status" -ne 1 ] || [ -n "$output" ] || [ "${#stderr_lines[@]}" -ne 1 ] ||
+	    [ -z "${2:-}" ] || [[ $stderr != "$1: "*"$2"* ]]; then
+		printf 'expected status 1, no output and one line from %s with "%s"\n' "$1" "${2:-}"
+		printf 'got status %s\nstdout: %s\nstderr: %s\n' "$status" "$output" "$stderr"
+		return 1
+	fi
+}

@@ -36,33 +36,6 @@ play() {
 	done
 }
 
-# js FILTER: jq -r FILTER over the JSON rendering of g.
-js() {
-	carc-render --format json < g | jq -r "$1"
-}
-
-# The followers each player has in supply, as "ann=7 bob=6".
-supplies() {
-	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
-}
-
-# want TEXT: the last `run` exited 0 and printed exactly TEXT.
-want() {
-	if [ "$status" -ne 0 ] || [ "$output" != "$1" ]; then
-		printf 'status %s\nexpected: %s\nactual:   %s\n' "$status" "$1" "$output"
-		return 1
-	fi
-}
-
-# refused: the last `run --separate-stderr` was refused by the rules: status 1, no stdout.
-refused() {
-	if [ "$status" -ne 1 ] || [ -n "$output" ]; then
-		printf 'expected status 1 and no output, got status %s\nstdout: %s\nstderr: %s\n' \
-		    "$status" "$output" "$stderr"
-		return 1
-	fi
-}
-
 # listed MOVE: carc-place --list on the drawn state d offers MOVE.
 listed() {
 	carc-place --list < d | grep -qxF -- "$1"
@@ -209,7 +182,7 @@ listed() {
 	run listed 1,-1,270,city:W
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place 1,-1,270,city:W < d
-	refused
+	refused carc-place "illegal move '1,-1,270,city:W': that city already has a follower (B-22)"
 }
 
 # The same board, then bob closes G's west end with E(-1,0) r90.
@@ -284,7 +257,7 @@ listed() {
 	run listed 3,0,0,road:E
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place 3,0,0,road:E < d
-	refused
+	refused carc-place "illegal move '3,0,0,road:E': that road already has a follower (B-22)"
 	listed 3,0,0
 	listed 3,0,0,field:Nw
 }
@@ -298,7 +271,7 @@ listed() {
 	run listed -1,0,0,road:E
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place -1,0,0,road:E < d
-	refused
+	refused carc-place "illegal move '-1,0,0,road:E': that road already has a follower (B-22)"
 	listed -1,0,0
 	run --separate-stderr carc-place -1,0,0 < d
 	[ "$status" -eq 0 ]
@@ -314,7 +287,7 @@ listed() {
 	run listed -1,0,0,field:Nw
 	[ "$status" -ne 0 ]
 	run --separate-stderr carc-place -1,0,0,field:Nw < d
-	refused
+	refused carc-place "illegal move '-1,0,0,field:Nw': that field already has a follower (B-22)"
 	listed -1,0,0,field:Es
 }
 
@@ -330,7 +303,7 @@ listed() {
 	run scores g; want "ann=0 bob=0"
 	carc-draw < g > d
 	run --separate-stderr carc-place 7,1,180,city:S < d
-	refused
+	refused carc-place "illegal move '7,1,180,city:S': ann has no follower left (B-25)"
 	run bash -c 'carc-place --list < d | grep -c "^[^,]*,[^,]*,[^,]*,"'
 	[ "$output" = "0" ]
 	listed 7,1,180
@@ -386,7 +359,7 @@ listed() {
 	run js .tiles_left; want "0"
 	run scores g; want "ann=0 bob=4"
 	run --separate-stderr carc-draw < g
-	refused
+	refused carc-draw "the game is over"
 }
 
 # After E(0,-1) r180 closes D's city no open edge is a city, so the C left in the supply fits
@@ -397,7 +370,7 @@ listed() {
 	run js .phase; want "over"
 	run scores g; want "ann=4 bob=0"
 	run --separate-stderr carc-draw < g
-	refused
+	refused carc-draw "the game is over"
 }
 
 # --- B-83 farmers ------------------------------------------------------------------------------
@@ -505,9 +478,9 @@ listed() {
 	listed 1,0,0
 	listed 1,0,0,road:E
 	run --separate-stderr carc-place 1,0,0,field:Nw < d
-	refused
+	refused carc-place "illegal move '1,0,0,field:Nw': this game is played without farmers"
 	run --separate-stderr carc-place 1,0,0,field:Es < d
-	refused
+	refused carc-place "illegal move '1,0,0,field:Es': this game is played without farmers"
 	play 1,0,0,road:E 0,-1,180
 	run scores g; want "ann=2 bob=0"
 }

@@ -32,8 +32,8 @@ bad_set() {
 	[[ "${stderr#"carc-deck: $file:$line:$col: "}" =~ $re ]]
 }
 
-# js FILE FILTER: jq -r FILTER over the JSON rendering of the state FILE.
-js() {
+# jsof FILE FILTER: jq -r FILTER over the JSON rendering of the state FILE.
+jsof() {
 	carc-render --format json < "$1" | jq -r "$2"
 }
 
@@ -43,7 +43,7 @@ play_out() {
 	local f=$1 n=0
 
 	set -o pipefail
-	while [ "$(js "$f" .phase)" != over ]; do
+	while [ "$(jsof "$f" .phase)" != over ]; do
 		carc-draw < "$f" | carc-bot random | carc-score > "$f.next" || {
 			echo "turn $n failed" >&2
 			return 1
@@ -111,25 +111,25 @@ play_out() {
 @test "a good user set loads: its tiles join the base game's supply" {
 	carc-deck --players a,b --seed 1 --tileset roads.yaml > "$BATS_TEST_TMPDIR/g"
 	cd "$BATS_TEST_TMPDIR"
-	[ "$(js g '[.setup.sets[].name] | join(",")')" = base,roads ]
+	[ "$(jsof g '[.setup.sets[].name] | join(",")')" = base,roads ]
 	# 71 base tiles besides the start tile, 4 RS1 and 2 RC1
-	[ "$(js g .tiles_left)" -eq 77 ]
-	[ "$(js g '[.supply[] | select(. == "RS1")] | length')" -eq 4 ]
-	[ "$(js g '[.supply[] | select(. == "RC1")] | length')" -eq 2 ]
-	[ "$(js g '.board | length')" -eq 1 ]
+	[ "$(jsof g .tiles_left)" -eq 77 ]
+	[ "$(jsof g '[.supply[] | select(. == "RS1")] | length')" -eq 4 ]
+	[ "$(jsof g '[.supply[] | select(. == "RC1")] | length')" -eq 2 ]
+	[ "$(jsof g '.board | length')" -eq 1 ]
 }
 
 @test "a game with a user set plays to the end with carc-draw | carc-bot random | carc-score" {
 	carc-deck --players a,b,c --seed 11 --tileset roads.yaml > "$BATS_TEST_TMPDIR/g"
 	cd "$BATS_TEST_TMPDIR"
 	play_out g
-	[ "$(js g .phase)" = over ]
-	[ "$(js g .tiles_left)" -eq 0 ]
+	[ "$(jsof g .phase)" = over ]
+	[ "$(jsof g .tiles_left)" -eq 0 ]
 	# 72 base tiles and 6 of the user's: each placed or set aside (B-12)
-	[ "$(js g '(.board | length) + (.aside | length)')" -eq 78 ]
-	[ "$(js g '[(.board[].tile), (.aside[]) | select(. == "RS1")] | length')" -eq 4 ]
-	[ "$(js g '[(.board[].tile), (.aside[]) | select(. == "RC1")] | length')" -eq 2 ]
-	[ "$(js g '[.board[].tile | select(. == "RS1" or . == "RC1")] | length')" -gt 0 ]
+	[ "$(jsof g '(.board | length) + (.aside | length)')" -eq 78 ]
+	[ "$(jsof g '[(.board[].tile), (.aside[]) | select(. == "RS1")] | length')" -eq 4 ]
+	[ "$(jsof g '[(.board[].tile), (.aside[]) | select(. == "RC1")] | length')" -eq 2 ]
+	[ "$(jsof g '[.board[].tile | select(. == "RS1" or . == "RC1")] | length')" -gt 0 ]
 }
 
 @test "the user set's YAML travels inside the state: the game goes on without the file" {
@@ -140,12 +140,12 @@ play_out() {
 	# the text itself, byte for byte
 	carc-render --format json < g | jq -j '.setup.sets[1].yaml' > kept.yaml
 	cmp kept.yaml "$FIX/roads.yaml"
-	[ "$(js g '.setup.sets[1].name')" = roads ]
+	[ "$(jsof g '.setup.sets[1].name')" = roads ]
 	play_out g
-	[ "$(js g .phase)" = over ]
-	[ "$(js g '(.board | length) + (.aside | length)')" -eq 7 ]
-	[ "$(js g '[.board[].tile | select(. == "RS1" or . == "RC1")] | length')" -gt 0 ]
-	[ "$(js g '.log | length')" -eq "$(js g '.board | length - 1')" ]
+	[ "$(jsof g .phase)" = over ]
+	[ "$(jsof g '(.board | length) + (.aside | length)')" -eq 7 ]
+	[ "$(jsof g '[.board[].tile | select(. == "RS1" or . == "RC1")] | length')" -gt 0 ]
+	[ "$(jsof g '.log | length')" -eq "$(jsof g '.board | length - 1')" ]
 }
 
 @test "a state with a user set goes through JSON and back without the file" {

@@ -40,8 +40,9 @@ if [ -n "$moves" ] && [ ! -r "$moves" ]; then
 	exit 66
 fi
 for tool in carc-deck carc-draw carc-place carc-bot carc-score carc-render; do
-	if [ ! -x "$top/bin/$tool" ]; then
-		echo "play.sh: $top/bin/$tool is not built; run make in $top first" >&2
+	if [ ! -x "$top/bin/$tool" ] && ! command -v "$tool" >/dev/null; then
+		echo "play.sh: $tool is neither built in $top/bin nor installed on PATH;" \
+		    "run make in $top first" >&2
 		exit 1
 	fi
 done

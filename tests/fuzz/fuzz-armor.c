@@ -6,6 +6,20 @@
  * forge: inputs past it come from the seeds, whose quoting and encodings mutation varies. */
 #include "fuzz.h"
 
+/* The version a state's bytes give: the value after the key "version", which follows
+ * "format": "carc" at the start of every state; -1 when it is not there. */
+static int
+bytes_version(const struct carc_buf *b)
+{
+	static const char key[] = "\xa7version";
+	size_t n = sizeof(key) - 1, i;
+
+	for (i = 0; i + n < b->len && i < 32; i++)
+		if (memcmp(b->data + i, key, n) == 0)
+			return (unsigned char)b->data[i + n];
+	return -1;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -38,7 +52,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fuzz_roundtrip(g, &state, "armour");
-	if (state.len != bin.len || memcmp(state.data, bin.data, bin.len) != 0)
+	/* a state of an earlier version is written in today's; one of today's, byte for byte */
+	if (bytes_version(&bin) == bytes_version(&state) &&
+	    (state.len != bin.len || memcmp(state.data, bin.data, bin.len) != 0))
 		fuzz_abort("the armoured state writes back to other bytes (%zu, then %zu)",
 		    bin.len, state.len);
 	fuzz_json_roundtrip(g, &state, "armour");
@@ -47,7 +63,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_abort("cannot armour the state: %s", err.msg);
 	if (carc_armor_find_read(armor.data, armor.len, "again", &again, &err))
 		fuzz_abort("the state armoured again does not read: %s", err.msg);
-	if (again.len != bin.len || memcmp(again.data, bin.data, bin.len) != 0)
+	if (again.len != state.len || memcmp(again.data, state.data, state.len) != 0)
 		fuzz_abort("the state armoured again reads back to other bytes");
 	if ((g2 = carc_state_read(armor.data, armor.len, "again", &err)) == NULL)
 		fuzz_abort("the state armoured again is refused: %s", err.msg);

@@ -1,10 +1,11 @@
 /* libFuzzer target: the move-word parser, as carc-place MOVE sees it. The first byte picks one
- * of a few fixed states (a placement, a choice among drawn tiles, a hurl, a seduction), the
+ * of a few fixed states (a placement, a choice among drawn tiles, a hurl, a seduction, a
+ * choice of how many tiles to draw), the
  * rest is the word. A word that is accepted must leave a state that reads back byte for byte
  * and that carc-score takes; a refused one says why in one line, with status 1 or 64. */
 #include "fuzz.h"
 
-#define NSTATES 4
+#define NSTATES 5
 
 static struct carc_buf states[NSTATES];
 
@@ -69,7 +70,18 @@ seducing(struct carc_game *g)
 	return carc_game_phase(g) == CARC_SEDUCE;
 }
 
-/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/3, to list their decisions
+/* phase draw with a choice of how many tiles (ft-draw=may and a fortune teller) */
+static int
+drawing(struct carc_game *g)
+{
+	const char **words;
+	size_t n;
+	struct carc_err err;
+
+	return carc_game_phase(g) == CARC_DRAW && carc_moves(g, &words, &n, &err) == 0 && n > 1;
+}
+
+/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/4, to list their decisions
  * with carc-place --list when making seeds. */
 static void
 dump(void)
@@ -102,6 +114,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		find_state(&states[1], "base,fortune-teller", "farmers=on", "tent", choosing);
 		find_state(&states[2], "base,catapult", "scatter=0", "city", hurling);
 		find_state(&states[3], "base,catapult", "scatter=0", "seduction", seducing);
+		find_state(&states[4], "base,fortune-teller", "ft-draw=may", "tent", drawing);
 		dump();
 	}
 	if (size == 0)

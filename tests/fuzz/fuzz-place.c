@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"catapult=off", "catapult=sim" };
 	static const int codes[] = { CARC_EREFUSED, CARC_EUSAGE, 0 };
 	struct in in = { data, data + size };
-	const char *rules[5] = { NULL };
+	const char *rules[6] = { NULL };
 	struct carc_setup su = { .rules = rules };
 	struct carc_err err = { 0 };
 	struct carc_buf state = { 0 };
@@ -50,6 +50,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rules[1] = catapult[b >> 3 & 3];
 	rules[2] = b & 32 ? "edition=c1" : "edition=c2";
 	rules[3] = b & 64 ? "scatter=0" : "scatter=0.5";
+	rules[4] = b & 128 ? "ft-draw=may" : "chain=0.60";
 	su.players = players[byte(&in) & 3];
 	su.seed = byte2(&in);
 	if ((g = carc_game_new(&su, &err)) == NULL)

@@ -131,6 +131,15 @@ fuzz_step(struct carc_game *g, unsigned pick, int hostile)
 			fuzz_abort("a game over can be drawn from");
 		return -1;
 	case CARC_DRAW:
+		/* under ft-draw=may a player with fortune tellers chooses how many to draw */
+		if (carc_moves(g, &words, &n, &err) == 0 && n > 0) {
+			if ((w = strdup(words[pick % n])) == NULL)
+				fuzz_abort("out of memory");
+			if (carc_game_place(g, w, &err))
+				fuzz_abort("the listed draw '%s' is refused: %s", w, err.msg);
+			free(w);
+			return 0;
+		}
 		rc = carc_game_draw(g, &err);
 		break;
 	case CARC_SCORE:

@@ -67,7 +67,7 @@ printf 'name: one\nstart: A\ntiles:\n  - {id: A, count: 3, edges: F F F F, clois
     > "$c"/tileset/one.yaml
 
 # fuzz-move: a byte that picks the fixed state, then the word.
-for i in 0 1 2 3; do
+for i in 0 1 2 3 4; do
 	n=0
 	carc-place --list "$tmp/$i" | awk 'NR % 7 == 1' | head -8 | while read -r w; do
 		printf "\\x0$i%s" "$w" > "$c/move/$i-$((n++))"

@@ -1,0 +1,796 @@
+/* The one legality (DESIGN.md "Expansions as rule modules"): whether a figure may stand on a
+ * feature, placement words parsed, explained, checked, applied and written, and the generator
+ * of every legal placement. The generator is the authority: carc-place takes a placement when
+ * the generator lists it, --list prints what it lists in a fixed order, and the bots choose
+ * among what it lists (or count it, to draw one at random without listing). Decisions of a
+ * module's own phase are that module's (rules.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "suggest.h"
+
+/* ---- may a figure stand there ---- */
+
+/* The kinds of feature player p's figure of type ft may stand on now, a bit per kind.
+ * `leaving` is a figure of the same player that the same decision takes off the board (a
+ * seducer moved from elsewhere), or -1. The supply (B-25) and the feature's occupancy (B-22)
+ * are the caller's: they depend on where the figure comes from and on the placement. */
+unsigned
+figure_kinds(const struct carc_game *g, int p, int ft, int leaving)
+{
+	return rules_figure_kinds(g, p, ft, leaving, g->ts.fig[ft].on);
+}
+
+/* figure_kinds for one kind, and if not, whether the figure table or a limit says no. */
+enum stand
+figure_may_stand(const struct carc_game *g, int p, int ft, int k, int leaving)
+{
+	if (figure_kinds(g, p, ft, leaving) & (1u << k))
+		return STAND_OK;
+	return g->ts.fig[ft].on & (1u << k) ? STAND_LIMIT : STAND_PLACE;
+}
+
+/* Why not, for people, after "illegal move 'WORD': ". */
+int
+stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, const char *w,
+    struct carc_err *err)
+{
+	char line[200];
+
+	if (why == STAND_PLACE || !rules_limit_why(g, p, k, line, sizeof(line)))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': a %s may not stand on a %s",
+		    w, g->ts.fig[ft].name, kinds[k]->name);
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, line);
+}
+
+static void offer_get(const struct carc_game *, struct offer *);
+static int fits_list(struct carc_game *, const struct offer *, struct moves *);
+static int fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
+    int j, struct fmove *);
+
+/* ---- names and words ---- */
+
+/* The canonical name of a segment after rotation: the first side clockwise from N (edges) or
+ * from Nw (half-edges); a segment that touches no edge is named by its kind alone. */
+int
+seg_rotated_name(const struct tiletype *t, int rot, int seg, char *out, size_t n)
+{
+	int k = t->seg[seg].kind, i;
+
+	if (k == K_ROAD || k == K_CITY) {
+		for (i = 0; i < 4; i++)
+			if (t->rsides[rot][seg] & (1u << i))
+				return snprintf(out, n, "%s:%s", kinds[k]->name, side_names[i]);
+	} else if (k == K_FIELD) {
+		for (i = 0; i < 8; i++)
+			if (t->rhalves[rot][seg] & (1u << i))
+				return snprintf(out, n, "%s:%s", kinds[k]->name, half_names[i]);
+	}
+	return snprintf(out, n, "%s", kinds[k]->name);
+}
+
+/* The segment a name like "city:E", "field:Sw" or "cloister" means, -1 if none, -2 if the
+ * kind or the side is not a word of the grammar. */
+int
+seg_by_name(const struct tiletype *t, int rot, const char *name)
+{
+	char kind[16];
+	const char *colon = strchr(name, ':');
+	size_t kl = colon ? (size_t)(colon - name) : strlen(name);
+	int k, s, i;
+
+	if (kl >= sizeof(kind))
+		return -2;
+	memcpy(kind, name, kl);
+	kind[kl] = '\0';
+	if ((k = kind_find(kind)) < 0)
+		return -2;
+	if (colon) {
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 ||
+			    (i < 4 && strcmp(colon + 1, side_names[i]) == 0))
+				break;
+		if (i == 8)
+			return -2;
+	}
+	for (s = 0; s < t->nseg; s++) {
+		if (t->seg[s].kind != k)
+			continue;
+		if (colon == NULL) {
+			if (t->rsides[rot][s] == 0 && t->rhalves[rot][s] == 0)
+				return s;
+			continue;
+		}
+		for (i = 0; i < 4; i++)
+			if (strcmp(colon + 1, side_names[i]) == 0 && (t->rsides[rot][s] & (1u << i)))
+				return s;
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 && (t->rhalves[rot][s] & (1u << i)))
+				return s;
+	}
+	return -1;
+}
+
+int
+figures_left(const struct carc_game *g, int player, int figtype)
+{
+	return g->ts.fig[figtype].count - g->held[player][figtype];
+}
+
+static int
+figtype_find(const struct tileset *ts, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ts->nfig; i++)
+		if (strcmp(ts->fig[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static bool
+parse_int(const char **p, int *out)
+{
+	char *end;
+	long v;
+
+	if (!isdigit((unsigned char)**p) && !(**p == '-' && isdigit((unsigned char)(*p)[1])))
+		return false;
+	errno = 0;
+	v = strtol(*p, &end, 10);
+	if (errno || v < -COORD_MAX || v > COORD_MAX)
+		return false;
+	*out = v;
+	*p = end;
+	return true;
+}
+
+struct move {
+	char tile[ID_MAX];
+	int x, y, rot;
+	char feature[24];
+	char figure[ID_MAX];
+};
+
+static int
+parse_move(const char *w, struct move *m, struct carc_err *err)
+{
+	const char *p = w, *slash = strchr(w, '/'), *at;
+	size_t n;
+
+	memset(m, 0, sizeof(*m));
+	if (slash) {
+		if ((n = slash - w) == 0 || n >= ID_MAX)
+			goto bad;
+		memcpy(m->tile, w, n);
+		p = slash + 1;
+	}
+	if (!parse_int(&p, &m->x) || *p++ != ',' || !parse_int(&p, &m->y) || *p++ != ',' ||
+	    !parse_int(&p, &m->rot))
+		goto bad;
+	if (m->rot != 0 && m->rot != 90 && m->rot != 180 && m->rot != 270)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': the rotation must be 0, 90, 180 or 270",
+		    w);
+	at = strchr(p, '@');
+	if (*p == ',') {
+		p++;
+		n = at ? (size_t)(at - p) : strlen(p);
+		if (n == 0 || n >= sizeof(m->feature))
+			goto bad;
+		memcpy(m->feature, p, n);
+		p += n;
+	}
+	if (*p == '@') {
+		if ((n = strlen(++p)) == 0 || n >= ID_MAX)
+			goto bad;
+		strcpy(m->figure, p);
+		p += n;
+	}
+	if (*p != '\0')
+		goto bad;
+	if (m->figure[0] && !m->feature[0])
+		return seterr(err, CARC_EUSAGE,
+		    "bad move '%s': a figure needs a feature, as X,Y,ROT,city:N@FIGURE", w);
+	return 0;
+bad:
+	return seterr(err, CARC_EUSAGE, "bad move '%s': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]",
+	    w);
+}
+
+/* Whether a logged word is the placement board[b] records (the log of a state on read). */
+bool
+log_word_matches(const struct carc_game *g, const char *w, int b)
+{
+	if (!word_is_placement(w))
+		return false;
+	struct move m;
+	struct carc_err err;
+	const struct placed *p = &g->board[b];
+
+	return parse_move(w, &m, &err) == 0 && strcmp(m.tile, g->ts.types[p->type].id) == 0 &&
+	    m.x == p->x && m.y == p->y && m.rot == p->rot * 90;
+}
+
+static const char *const edge_words[3] = { "a field", "a road", "a city" };
+
+/* A placement word names a tile, a cell and a turn: TILE/X,Y,ROT...; the words of the
+ * modules' decisions begin with a name and a colon, as hurl:... or draw:2. */
+bool
+word_is_placement(const char *w)
+{
+	size_t n = strcspn(w, ":,");
+
+	return w[n] != ':';
+}
+
+/* The drawn tile a move means: the one named by TILE/, or the only one drawn. */
+static int
+chosen_tile(const struct carc_game *g, const struct move *m, const char *w, struct carc_err *err)
+{
+	int i;
+
+	if (m->tile[0] == '\0') {
+		if (g->ndrawn == 1)
+			return g->drawn[0];
+		return seterr(err, CARC_EREFUSED,
+		    "illegal move '%s': %d tiles were drawn, say which as TILE/X,Y,ROT", w,
+		    g->ndrawn), -1;
+	}
+	for (i = 0; i < g->ndrawn; i++)
+		if (strcmp(g->ts.types[g->drawn[i]].id, m->tile) == 0)
+			return g->drawn[i];
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s was not drawn", w, m->tile),
+	    -1;
+}
+
+/* Why the tile does not go there, as board_fits says (B-10, B-11), or 0. */
+static int
+explain_fit(const struct carc_game *g, int type, const struct move *m, const char *w,
+    struct carc_err *err)
+{
+	static const char *const sidew[4] = { "north", "east", "south", "west" };
+	const struct tiletype *t = &g->ts.types[type];
+	int rot = m->rot / 90, why = board_fits(g, type, m->x, m->y, rot), s, nx, ny;
+	const struct placed *p;
+
+	if (g->ndrawn > 1 && !board_placeable(g, type))
+		return seterr(err, CARC_EREFUSED,
+		    "illegal move '%s': tile %s fits nowhere; choose a drawn tile that fits (F-7)", w,
+		    t->id);
+	if (why == 0)
+		return 0;
+	if (why == 1)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the cell %d,%d holds tile %s",
+		    w, m->x, m->y, g->ts.types[g->board[board_at(g, m->x, m->y)].type].id);
+	if (why == 2)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': no tile next to %d,%d (B-10)",
+		    w, m->x, m->y);
+	s = why - 3;
+	nx = m->x + side_dx[s];
+	ny = m->y + side_dy[s];
+	p = &g->board[board_at(g, nx, ny)];
+	return seterr(err, CARC_EREFUSED,
+	    "illegal move '%s': its %s edge is %s, the tile at %d,%d shows %s (B-11)", w, sidew[s],
+	    edge_words[(t->pattern[rot] >> (2 * s)) & 3], nx, ny,
+	    edge_words[(g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3]);
+}
+
+/* The figure of a placement that fits: its segment and type into *seg and *ft, or why not,
+ * decided by what the generator decides with: the offer of the turn (figure_kinds, the
+ * supply) and the claims around the cell (B-22). */
+static int
+check_figure(struct carc_game *g, int type, const struct move *m, const char *w, int *seg,
+    int *ft, struct carc_err *err)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	int rot = m->rot / 90, k;
+	struct offer o;
+	unsigned claims;
+	char meant[32];
+
+	/* a misspelt name: the feature of the tile or the figure of the game meant, if near */
+	if ((*seg = seg_by_name(t, rot, m->feature)) == -2 &&
+	    suggest_feature(t, rot, m->feature, meant, sizeof(meant)) == 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown feature '%s'; did you mean "
+		    "'%s'?", w, m->feature, meant);
+	if (*seg == -2)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown feature '%s' (KIND or "
+		    "KIND:SIDE, as road:E or field:Nw)", w, m->feature);
+	if (*seg < 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s", w,
+		    t->id, m->rot, m->feature);
+	if ((*ft = figtype_find(&g->ts, m->figure[0] ? m->figure : DEFAULT_FIGURE)) < 0 &&
+	    suggest_figure(&g->ts, m->figure, meant, sizeof(meant)) == 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'; did you mean "
+		    "'%s'?", w, m->figure, meant);
+	if (*ft < 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m->figure);
+	k = t->seg[*seg].kind;
+	offer_get(g, &o);
+	if (!(g->ts.fig[*ft].on & (1u << k)))
+		return stand_refuse(g, STAND_PLACE, g->player, *ft, k, w, err);
+	if (o.left[*ft] <= 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
+		    g->pl[g->player].name, g->ts.fig[*ft].name);
+	if (!(o.may[*ft] & (1u << k)))
+		return stand_refuse(g, STAND_LIMIT, g->player, *ft, k, w, err);
+	claims = fcell_claims(g, frontier_at(g, m->x, m->y));
+	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims))
+		return seterr(err, CARC_EREFUSED,
+		    "illegal move '%s': that %s already has a follower (B-22)", w, kinds[k]->name);
+	return 0;
+}
+
+/* A decision of the phase: a placement here, a module's word in its phase or in phase draw. */
+static int
+decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct move m;
+	int rc, type, seg = -1, ft = -1;
+
+	switch (g->phase) {
+	case CARC_DRAW:
+		if ((rc = rules_draw_decide(g, w, err)) != -1)
+			return rc;
+		return seterr(err, CARC_EREFUSED, "no tile drawn yet: run carc-draw first");
+	case CARC_SCORE:
+		return seterr(err, CARC_EREFUSED,
+		    "the tile is already placed: run carc-score to end the turn");
+	case CARC_OVER:
+		return seterr(err, CARC_EREFUSED, "the game is over");
+	case CARC_PLACE:
+		break;
+	default:
+		return rules_phase(g->phase)->decide(g, w, err);
+	}
+	if (parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
+	    explain_fit(g, type, &m, w, err) ||
+	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, err)))
+		return err->code;
+	if (game_apply(g, type, m.x, m.y, m.rot / 90, seg, ft, true) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* Every decision word comes in here, so a malformed one (of any phase, any module) is answered
+ * here with the legal decision nearest to it, when one is a slip of the keys away. */
+int
+carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	int rc = decide(g, w, err);
+
+	return rc == CARC_EUSAGE ? suggest_move(g, w, err) : rc;
+}
+
+/* The one writer of placement words: TILE/X,Y,ROT[,FEATURE][@FIGURE], the feature by its
+ * canonical name, as --list prints them and the log keeps them. `prefix` leaves TILE/ out
+ * (one tile drawn, for --list). */
+int
+placement_word(const struct carc_game *g, const struct fmove *f, bool prefix, char *w,
+    size_t n)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	char name[32];
+	int len;
+
+	len = snprintf(w, n, "%s%s%d,%d,%d", prefix ? t->id : "", prefix ? "/" : "", f->x, f->y,
+	    f->rot * 90);
+	if (f->seg >= 0) {
+		seg_rotated_name(t, f->rot, f->seg, name, sizeof(name));
+		len += snprintf(w + len, n - len, ",%s", name);
+		if (strcmp(g->ts.fig[(int)f->fig].name, DEFAULT_FIGURE) != 0)
+			len += snprintf(w + len, n - len, "@%s", g->ts.fig[(int)f->fig].name);
+	}
+	return len;
+}
+
+/* Puts a checked placement down: the tile, its figure, the log word (unless a bot's playout
+ * asks for none), the drawn tiles not chosen held until the turn ends (F-7d). -1 if out of
+ * memory. */
+int
+game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft, bool log)
+{
+	struct fmove f = { x, y, type, rot, seg, ft };
+	char word[96];
+	int b, i;
+
+	b = board_place(g, type, x, y, rot);
+	if (seg >= 0 && fig_add(g, b, seg, g->player, ft) == -1)
+		return -1;
+	if (log) {
+		placement_word(g, &f, true, word, sizeof(word));
+		if (game_log(g, word) == -1)
+			return -1;
+	}
+	for (i = 0; i < g->ndrawn && g->drawn[i] != type; i++)
+		;
+	if (g->ndrawn == 1)
+		g->ndrawn = 0;
+	else if (i < g->ndrawn) {
+		memmove(g->drawn + i, g->drawn + i + 1, (g->ndrawn - i - 1) * sizeof(*g->drawn));
+		g->ndrawn--;
+	}
+	g->phase = CARC_SCORE;
+	return 0;
+}
+
+/* ---- the generator ---- */
+
+
+static void
+offer_get(const struct carc_game *g, struct offer *o)
+{
+	int f, k;
+
+	memset(o->free, 0, sizeof(o->free));
+	memset(o->claim, 0, sizeof(o->claim));
+	o->anyclaim = false;
+	for (f = 0; f < g->ts.nfig; f++) {
+		o->may[f] = 0;
+		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
+			continue;
+		o->may[f] = figure_kinds(g, g->player, f, -1);
+		for (k = 0; k < nkinds; k++) {
+			if (!(o->may[f] & (1u << k)))
+				continue;
+			if (g->ts.fig[f].claims) {
+				o->claim[k]++;
+				o->anyclaim = true;
+			} else
+				o->free[k]++;
+		}
+	}
+}
+
+/* The figure decisions of a tile where no neighbouring feature is claimed. */
+static int
+figs_all(const struct offer *o, const struct tiletype *t)
+{
+	int s, k, n = 0;
+
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		n += o->free[k] + o->claim[k];
+	}
+	return n;
+}
+
+/* The decisions of a placement in rotation r: itself and its figures, less the claiming
+ * figures of the segments that would join a claimed feature. */
+static int
+fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
+{
+	int s, n = 1 + f->all;
+
+	if (f->claims == 0)
+		return n;
+	for (s = 0; s < t->nseg; s++)
+		if (SEG_EDGES(t, r, s) & f->claims)
+			n -= o->claim[t->seg[s].kind];
+	return n;
+}
+
+/* The placement of a fit in rotation r, followed by its figure decisions in the order --list
+ * gives them (by segment, then by figure type) into out, or only decision j of them when out
+ * is NULL. Returns how many were put out. */
+static int
+fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
+    struct fmove *out)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	uint32_t key = g->frontier[f->cell].key;
+	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
+	    -1, -1 };
+	int s, k, ft, n = 0;
+	bool claimed;
+
+	if (out != NULL)
+		out[n++] = fm;
+	else if (j-- == 0)
+		goto found;
+	for (s = 0; s < t->nseg; s++) {
+		k = t->seg[s].kind;
+		if (!o->free[k] && !o->claim[k])
+			continue;
+		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
+		for (ft = 0; ft < g->ts.nfig; ft++) {
+			if (!(o->may[ft] & (1u << k)) || o->left[ft] <= 0 ||
+			    (g->ts.fig[ft].claims && claimed))
+				continue;
+			fm.seg = s;
+			fm.fig = ft;
+			if (out != NULL)
+				out[n++] = fm;
+			else if (j-- == 0)
+				goto found;
+		}
+	}
+	return n;
+found:
+	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
+	    !g->quiet) ? -1 : 1;
+}
+
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
+/* Every tile and cell that fit in phase place, each with its count of decisions; the total
+ * is the number of placements --list prints. */
+static int
+fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	struct fit *f;
+	int d, e, r, all, n, nfit = 0, total = 0;
+	unsigned rots, claims;
+	bool anyclaim = o->anyclaim;
+
+	m->nfit = 0;
+	if (m->capfit < g->nfrontier * g->ndrawn) {
+		int cap = g->nfrontier * g->ndrawn + 64;
+		struct fit *v = realloc(m->fit, cap * sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		m->fit = v;
+		m->capfit = cap;
+	}
+	for (d = 0; d < g->ndrawn; d++) {
+		int type = g->drawn[d];
+		const struct tiletype *t = &g->ts.types[type];
+
+		for (e = 0; e < d && g->drawn[e] != type; e++)
+			;
+		if (e < d)
+			continue;
+		all = figs_all(o, t);
+		/* locals throughout: the stores into the list would make the compiler reload
+		 * whatever they might alias */
+		for (fc = g->frontier; fc < end; fc++) {
+			if ((rots = t->fitrot[fc->asks]) == 0)
+				continue;
+			f = &m->fit[nfit++];
+			claims = anyclaim ? fcell_claims(g, fc) : 0;
+			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
+			if (claims == 0)
+				n = bits4[rots] * (1 + all);
+			else
+				for (r = 0, n = 0; r < 4; r++)
+					if (rots & (1u << r))
+						n += fit_decisions(o, f, t, r);
+			f->n = n;
+			total += n;
+		}
+	}
+	m->nfit = nfit;
+	return total;
+}
+
+/* Every legal placement in phase place, the same set --list prints, in no particular order. */
+int
+fast_moves(struct carc_game *g, struct moves *m)
+{
+	struct offer o;
+	const struct fit *f;
+	int i, r;
+
+	offer_get(g, &o);
+	m->n = 0;
+	if (fits_list(g, &o, m) < 0)
+		return -1;
+	for (i = 0; i < m->nfit; i++) {
+		f = &m->fit[i];
+		for (r = 0; r < 4; r++) {
+			if (!(f->rots & (1u << r)))
+				continue;
+			/* room for the placement and every figure on every segment */
+			while (m->cap - m->n < 1 + MAXSEG * MAXFIGTYPES) {
+				int cap = m->cap ? m->cap * 2 : 256;
+				struct fmove *v = realloc(m->v, cap * sizeof(*v));
+
+				if (v == NULL)
+					return -1;
+				m->v = v;
+				m->cap = cap;
+			}
+			m->n += fit_moves(g, &o, f, r, 0, m->v + m->n);
+		}
+	}
+	return 0;
+}
+
+/* When the player has no claiming figure left (most turns of a random game: its followers
+ * are out), nothing around a cell matters but the rotations that fit, and every rotation of
+ * the one tile stands for the same number of decisions. So the cells are counted, not listed,
+ * and a second scan stops at the one drawn: the same index into the same order as fits_list
+ * gives, from the same RNG call. Fills f with that cell and returns the index of the decision
+ * drawn among the cell's; -1 if the tile fits nowhere. */
+static int
+one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	const struct tiletype *t = &g->ts.types[g->drawn[0]];
+	int all = figs_all(o, t), nrot = 0, d, q, n;
+
+	/* two cells a step: the loop's own counting costs as much as the look-up */
+	for (fc = g->frontier; end - fc >= 2; fc += 2)
+		nrot += t->nfitrot[fc[0].asks] + t->nfitrot[fc[1].asks];
+	if (fc < end)
+		nrot += t->nfitrot[fc->asks];
+	if (nrot == 0)
+		return -1;
+	d = carc_rng_below(rng, nrot * (1 + all));
+	/* rotation q of all that fit, counted from whichever end of the frontier is nearer */
+	if ((q = d / (1 + all)) < nrot / 2) {
+		for (fc = g->frontier; q >= (n = t->nfitrot[fc->asks]); fc++)
+			q -= n;
+	} else {
+		for (fc = end - 1, q = nrot - 1 - q; q >= (n = t->nfitrot[fc->asks]); fc--)
+			q -= n;
+		q = n - 1 - q;
+	}
+	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all,
+	    n * (1 + all) };
+	return q * (1 + all) + d % (1 + all);
+}
+
+/* The random player's placement: uniform over the placements fast_moves lists, and the very
+ * one it would pick from the same RNG, found by counting instead of listing. */
+int
+random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
+{
+	struct offer o;
+	struct fit one;
+	const struct fit *f;
+	int total, j, r, n;
+
+	offer_get(g, &o);
+	if (!o.anyclaim && g->ndrawn == 1) {
+		if ((j = one_fit(g, &o, &one, rng)) < 0)
+			return -1;
+		f = &one;
+	} else {
+		if ((total = fits_list(g, &o, m)) <= 0)
+			return -1;
+		j = carc_rng_below(rng, total);
+		for (f = m->fit; j >= f->n; f++)
+			j -= f->n;
+	}
+	for (r = 0; r < 4; r++) {
+		if (!(f->rots & (1u << r)))
+			continue;
+		if (j < (n = fit_decisions(&o, f, &g->ts.types[f->type], r)))
+			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
+		j -= n;
+	}
+	return -1;
+}
+
+static int
+word_add(struct carc_game *g, const char *w)
+{
+	return carc_buf_add(&g->words, w, strlen(w) + 1);
+}
+
+/* --list's order: the drawn tiles as drawn, each tile's cells by row then column, then (as
+ * the generator gives them) rotation, segment and figure. */
+static const struct carc_game *sorting;
+
+static int
+cmp_fit(const void *a, const void *b)
+{
+	const struct fit *p = a, *q = b;
+	uint32_t kp = sorting->frontier[p->cell].key, kq = sorting->frontier[q->cell].key;
+	int i, dp = 0, dq = 0, yp = kp & 0xffff, yq = kq & 0xffff, xp = kp >> 16, xq = kq >> 16;
+
+	for (i = 0; i < sorting->ndrawn; i++) {
+		if (sorting->drawn[i] == p->type && dp == 0)
+			dp = i + 1;
+		if (sorting->drawn[i] == q->type && dq == 0)
+			dq = i + 1;
+	}
+	if (dp != dq)
+		return dp - dq;
+	return yp != yq ? yp - yq : xp - xq;
+}
+
+/* Fills g->words with every legal placement word, NUL-separated, from the generator. */
+static int
+placement_words(struct carc_game *g, struct carc_err *err)
+{
+	struct moves m = { 0 };
+	struct offer o;
+	struct fmove *v = NULL;
+	char w[96];
+	int i, r, j, n, rc = 0;
+
+	offer_get(g, &o);
+	if (fits_list(g, &o, &m) < 0 ||
+	    (v = malloc((1 + MAXSEG * MAXFIGTYPES) * sizeof(*v))) == NULL) {
+		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+		goto out;
+	}
+	sorting = g;
+	qsort(m.fit, m.nfit, sizeof(*m.fit), cmp_fit);
+	for (i = 0; i < m.nfit; i++)
+		for (r = 0; r < 4; r++) {
+			if (!(m.fit[i].rots & (1u << r)))
+				continue;
+			n = fit_moves(g, &o, &m.fit[i], r, 0, v);
+			for (j = 0; j < n; j++) {
+				placement_word(g, &v[j], g->ndrawn > 1, w, sizeof(w));
+				word_add(g, w);
+			}
+		}
+out:
+	free(v);
+	free(m.fit);
+	return rc;
+}
+
+/* Fills g->words with every legal decision of the phase, NUL-separated. */
+static int
+list_words(struct carc_game *g, struct carc_err *err)
+{
+	int n;
+
+	g->words.len = 0;
+	if (g->phase == CARC_OVER)
+		return seterr(err, CARC_EREFUSED, "the game is over");
+	if (rules_phase(g->phase) != NULL)
+		return rules_phase(g->phase)->words(g, err);
+	if (g->phase == CARC_DRAW && (n = rules_draw_words(g, &g->words)) != 0)
+		return n < 0 ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+	if (g->phase != CARC_PLACE)
+		return seterr(err, CARC_EREFUSED, "the game waits for %s, not for a placement",
+		    g->phase == CARC_DRAW ? "carc-draw" : "carc-score");
+	if (placement_words(g, err))
+		return err->code;
+	if (g->words.data == NULL && carc_buf_add(&g->words, "", 0) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+int
+carc_moves_list(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
+{
+	size_t i;
+
+	if (list_words(g, err))
+		return err->code;
+	for (i = 0; i < g->words.len; i++)
+		if (carc_buf_add(out, g->words.data[i] ? &g->words.data[i] : "\n", 1) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+int
+carc_moves(struct carc_game *g, const char ***words, size_t *n, struct carc_err *err)
+{
+	size_t i, k = 0;
+
+	if (list_words(g, err))
+		return err->code;
+	for (i = 0; i < g->words.len; i++)
+		if (i == 0 || g->words.data[i - 1] == '\0')
+			k++;
+	if (k > g->capwordv) {
+		const char **v = realloc(g->wordv, k * sizeof(*v));
+
+		if (v == NULL)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		g->wordv = v;
+		g->capwordv = k;
+	}
+	k = 0;
+	for (i = 0; i < g->words.len; i++)
+		if (i == 0 || g->words.data[i - 1] == '\0')
+			g->wordv[k++] = &g->words.data[i];
+	*words = g->wordv;
+	*n = k;
+	return 0;
+}

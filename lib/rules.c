@@ -1,0 +1,388 @@
+/* The table of rules modules, and the core's calls into them: each hook is run for the
+ * game's modules in the order of this table, which is the order HACKING.md documents. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "rules.h"
+#include "rules/modules.h"
+
+/* The order matters: kinds get their ids in it (base's road, city, field and cloister are the
+ * core's K_ROAD .. K_CLOISTER), options their places, and every hook runs in it. */
+struct rules_module *const modules[] = {
+	&base_module,
+	&garden_module,
+	&fortune_teller_module,
+	&catapult_module,
+};
+const int nmodules = sizeof(modules) / sizeof(modules[0]);
+
+int nkinds;
+const struct kind_def *kinds[MAXKINDS];
+
+static int nopts;
+static const struct rule_opt *opts[MAXOPTS];
+
+/* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
+ * away, and a game without any (the base game, mostly) pays nothing for the hook. */
+enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_PLACED,
+	H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
+static unsigned hooks[NHOOKS];
+
+void
+rules_init(void)
+{
+	static bool done;
+	size_t off = 0;
+	int m, i;
+
+	if (done)
+		return;
+	for (m = 0; m < nmodules; m++) {
+		struct rules_module *mod = modules[m];
+
+		mod->index = m;
+		mod->offset = off;
+		off += (mod->state_size + 7) & ~(size_t)7;
+		mod->opt0 = nopts;
+		for (i = 0; mod->opts && mod->opts[i].key; i++)
+			opts[nopts++] = &mod->opts[i];
+		for (i = 0; mod->kinds && mod->kinds[i]; i++)
+			kinds[nkinds++] = mod->kinds[i];
+		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
+		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
+		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
+		hooks[H_DRAW_WORDS] |= (mod->draw_words != NULL) << m;
+		hooks[H_DRAW_DECIDE] |= (mod->draw_decide != NULL) << m;
+		hooks[H_PLACED] |= (mod->placed != NULL) << m;
+		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
+		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
+		hooks[H_CHECK] |= (mod->check != NULL) << m;
+		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
+		hooks[H_MARKS] |= (mod->marks != NULL) << m;
+	}
+	/* the limits are the compiler's to check, but a module added beyond them must not
+	 * write past the game's arrays */
+	if (off > MODULE_STATE_BYTES || nopts > MAXOPTS || nkinds > MAXKINDS ||
+	    nmodules > MAXMODULES)
+		abort();
+	done = true;
+}
+
+int
+kind_find(const char *name)
+{
+	int k;
+
+	rules_init();
+	for (k = 0; k < nkinds; k++)
+		if (strcmp(kinds[k]->name, name) == 0)
+			return k;
+	return -1;
+}
+
+/* A module's kinds, as a mask of kind ids. */
+static unsigned
+module_kinds(const struct rules_module *m)
+{
+	unsigned mask = 0;
+	int i;
+
+	for (i = 0; m->kinds && m->kinds[i]; i++)
+		mask |= 1u << kind_find(m->kinds[i]->name);
+	return mask;
+}
+
+void
+rules_start(struct carc_game *g)
+{
+	int m, s;
+
+	rules_init();
+	g->active = 0;
+	for (m = 0; m < nmodules; m++) {
+		const struct rules_module *mod = modules[m];
+		bool on = mod->set == NULL || (module_kinds(mod) & g->ts.kinds);
+
+		for (s = 0; !on && s < g->ts.nsets; s++)
+			on = strcmp(g->ts.sets[s].name, mod->set) == 0;
+		if (!on)
+			continue;
+		g->active |= 1u << m;
+		memset(MODULE_STATE(g, mod), 0, mod->state_size);
+		if (mod->init)
+			mod->init(g);
+	}
+}
+
+/* for each of the game's modules m that has hook h, in the table's order */
+#define EACH(g, h, m) \
+	for (unsigned m##_set = (g)->active & hooks[h]; m##_set != 0; m##_set &= m##_set - 1) \
+		for (const struct rules_module *m = modules[__builtin_ctz(m##_set)]; m != NULL; \
+		    m = NULL)
+
+int
+rules_draw_count(const struct carc_game *g, int p)
+{
+	int n = 1;
+
+	EACH(g, H_DRAW_COUNT, m)
+		n = m->draw_count(g, p, n);
+	return n;
+}
+
+unsigned
+rules_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
+{
+	EACH(g, H_FIGURE_KINDS, m)
+		on = m->figure_kinds(g, p, ft, leaving, on);
+	return on;
+}
+
+int
+rules_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+{
+	EACH(g, H_LIMIT_WHY, m)
+		if (m->limit_why(g, p, k, why, n))
+			return 1;
+	return 0;
+}
+
+int
+rules_draw_words(const struct carc_game *g, struct carc_buf *b)
+{
+	int n = 0, k;
+
+	EACH(g, H_DRAW_WORDS, m) {
+		if ((k = m->draw_words(g, b)) < 0)
+			return -1;
+		n += k;
+	}
+	return n;
+}
+
+bool
+rules_draw_words_any(const struct carc_game *g)
+{
+	return (g->active & hooks[H_DRAW_WORDS]) != 0;
+}
+
+int
+rules_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	int rc;
+
+	EACH(g, H_DRAW_DECIDE, m)
+		if ((rc = m->draw_decide(g, w, err)) != -1)
+			return rc;
+	return -1;
+}
+
+void
+rules_placed(struct carc_game *g, int tile)
+{
+	EACH(g, H_PLACED, m)
+		m->placed(g, tile);
+}
+
+int
+rules_resolve(struct carc_game *g, struct carc_err *err)
+{
+	int rc;
+
+	EACH(g, H_RESOLVE, m)
+		if ((rc = m->resolve(g, err)) != -1)
+			return rc;
+	return -1;
+}
+
+int
+rules_turn_end(struct carc_game *g)
+{
+	int rc;
+
+	EACH(g, H_TURN_END, m)
+		if ((rc = m->turn_end(g)) != 0)
+			return rc;
+	return 0;
+}
+
+int
+rules_check(const struct carc_game *g, char *why, size_t n)
+{
+	EACH(g, H_CHECK, m)
+		if (m->check(g, why, n))
+			return -1;
+	return 0;
+}
+
+void
+rules_describe(const struct carc_game *g, struct carc_buf *b)
+{
+	EACH(g, H_DESCRIBE, m)
+		m->describe(g, b);
+}
+
+int
+rules_marks(const struct carc_game *g, struct mark *out, int max)
+{
+	int n = 0;
+
+	EACH(g, H_MARKS, m)
+		n += m->marks(g, out + n, max - n);
+	return n;
+}
+
+const struct phase_def *
+rules_phase(enum carc_phase p)
+{
+	int m, i;
+
+	for (m = 0; m < nmodules; m++)
+		for (i = 0; modules[m]->phases && modules[m]->phases[i].name; i++)
+			if (modules[m]->phases[i].phase == p)
+				return &modules[m]->phases[i];
+	return NULL;
+}
+
+const struct rules_module *
+rules_phase_owner(enum carc_phase p)
+{
+	int m, i;
+
+	for (m = 0; m < nmodules; m++)
+		for (i = 0; modules[m]->phases && modules[m]->phases[i].name; i++)
+			if (modules[m]->phases[i].phase == p)
+				return modules[m];
+	return NULL;
+}
+
+int
+rules_phase_find(const char *name)
+{
+	int p, m, i;
+
+	for (p = CARC_DRAW; p <= CARC_OVER; p++)
+		if (rules_phase(p) == NULL && strcmp(rules_phase_name(p), name) == 0)
+			return p;
+	for (m = 0; m < nmodules; m++)
+		for (i = 0; modules[m]->phases && modules[m]->phases[i].name; i++)
+			if (strcmp(modules[m]->phases[i].name, name) == 0)
+				return modules[m]->phases[i].phase;
+	return -1;
+}
+
+const char *
+rules_phase_name(enum carc_phase p)
+{
+	static const char *const core[] = { [CARC_DRAW] = "draw", [CARC_PLACE] = "place",
+		[CARC_SCORE] = "score", [CARC_OVER] = "over" };
+	const struct phase_def *d = rules_phase(p);
+
+	if (d != NULL)
+		return d->name;
+	return p < sizeof(core) / sizeof(core[0]) && core[p] ? core[p] : "unknown";
+}
+
+/* ---- rule options ---- */
+
+void
+rules_defaults(struct rules *r)
+{
+	int i;
+
+	rules_init();
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < nopts; i++)
+		r->v[i] = opts[i]->type == OPT_LENGTH ? opts[i]->dflt : 0;
+}
+
+const char *
+rules_known(void)
+{
+	static char list[512];
+	size_t len = 0;
+	int i;
+
+	rules_init();
+	if (list[0] == '\0')
+		for (i = 0; i < nopts; i++)
+			len += snprintf(list + len, sizeof(list) - len, "%s%s", i ? ", " : "",
+			    opts[i]->key);
+	return list;
+}
+
+int
+rules_parse(struct rules *r, const char *kv, struct carc_err *err)
+{
+	const char *eq = strchr(kv, '=');
+	size_t kl = eq ? (size_t)(eq - kv) : 0;
+	const char *v = eq ? eq + 1 : "";
+	int32_t c;
+	int i, j;
+
+	rules_init();
+	if (eq == NULL)
+		return seterr(err, CARC_EUSAGE, "bad rule '%s': expected KEY=VALUE", kv);
+	for (i = 0; i < nopts; i++)
+		if (strlen(opts[i]->key) == kl && strncmp(opts[i]->key, kv, kl) == 0)
+			break;
+	if (i == nopts)
+		return seterr(err, CARC_EUSAGE, "unknown rule '%.*s' (known: %s)", (int)kl, kv,
+		    rules_known());
+	if (opts[i]->type == OPT_LENGTH) {
+		if (parse_centi(v, 0, 1000, &c) == -1)
+			return seterr(err, CARC_EUSAGE,
+			    "bad rule '%s': a length in tiles from 0 to 10, at most two decimals", kv);
+		r->v[i] = c;
+		return 0;
+	}
+	for (j = 0; opts[i]->values[j]; j++)
+		if (strcmp(v, opts[i]->values[j]) == 0) {
+			r->v[i] = j;
+			return 0;
+		}
+	{
+		char words[128];
+		size_t len = 0;
+
+		for (j = 0; opts[i]->values[j]; j++)
+			len += snprintf(words + len, sizeof(words) - len, "%s%s",
+			    j == 0 ? "" : opts[i]->values[j + 1] ? ", " : " or ", opts[i]->values[j]);
+		return seterr(err, CARC_EUSAGE, "bad rule '%s': %s is %s", kv, opts[i]->key, words);
+	}
+}
+
+/* Whether the state holds option i: always one of the first release's, else when set. */
+static bool
+set(const struct rules *r, int i)
+{
+	return opts[i]->always || r->v[i] != (opts[i]->type == OPT_LENGTH ? opts[i]->dflt : 0);
+}
+
+int
+rules_count(const struct rules *r)
+{
+	int i, n = 0;
+
+	rules_init();
+	for (i = 0; i < nopts; i++)
+		n += set(r, i);
+	return n;
+}
+
+void
+rules_item(const struct rules *r, int k, const char **key, char *value, size_t size)
+{
+	int i;
+
+	for (i = 0; i < nopts; i++)
+		if (set(r, i) && k-- == 0)
+			break;
+	*key = opts[i]->key;
+	if (opts[i]->type == OPT_LENGTH)
+		format_centi(value, size, r->v[i]);
+	else
+		snprintf(value, size, "%s", opts[i]->values[r->v[i]]);
+}

@@ -1,0 +1,205 @@
+/* Rules modules (DESIGN.md "Expansions as rule modules", HACKING.md "Adding an expansion").
+ * The core (board, features, the turn, the codec) names no expansion: each expansion is data
+ * (its tile set, its figure rows, its feature kinds) and one module, a row of the table in
+ * rules.c whose hooks the core calls at fixed points of a turn, in the order of the table. */
+#ifndef CARC_RULES_H
+#define CARC_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "carc.h"
+
+struct carc_game;
+struct rd;
+struct msgpack_packer;
+struct msgpack_object;
+
+/* ---- feature kinds ---- */
+
+/* How the segments of a kind join across tiles. */
+enum { SHAPE_EDGE, SHAPE_FIELD, SHAPE_POINT };
+/* When a feature of the kind is complete: no open edge left; tiles on the eight cells around
+ * its tile (a cloister); on the four cells beside it (a tent); never (a field). */
+enum { DONE_CLOSED, DONE_AROUND8, DONE_AROUND4, DONE_NEVER };
+/* Who scores a completed feature: the majority of its figures (B-44), or the player who
+ * placed the completing tile (F-5). */
+enum { AWARD_MAJORITY, AWARD_PLACER };
+
+struct kind_def {
+	const char *name;	/* in tile sets, move words and messages */
+	uint8_t shape;
+	uint8_t edge;		/* SHAPE_EDGE: the edge letter it shows, EDGE_R or EDGE_C */
+	uint8_t done;
+	uint8_t award;
+	bool claimable;		/* may a figure stand on it at all (a fair: no) */
+	uint8_t anchor;		/* SHAPE_POINT: where a figure stands, hundredths of a tile
+				 * from the north-west corner, east and south alike */
+	/* the points of a completed feature (root of its union-find), and at the end of the game
+	 * of an incomplete one holding figures (NULL: none); `tile` is a tile of the feature */
+	int (*done_value)(struct carc_game *, int root, int tile);
+	int (*end_value)(struct carc_game *, int root, int tile);
+};
+
+#define MAXKINDS 16
+extern int nkinds;
+extern const struct kind_def *kinds[MAXKINDS];
+/* The kind of that name, or -1. */
+int kind_find(const char *name);
+
+/* ---- rule options ---- */
+
+enum { OPT_CHOICE, OPT_LENGTH };
+
+/* One rule option: KEY=VALUE on carc-deck's command line and a key of the state's rules. A
+ * choice is stored as the index of its value, the first the default; a length in hundredths
+ * of a tile, from 0 to 10 tiles. A state holds the options of the first release (`always`,
+ * so that programs reading .setup.rules find them) and the others when a game sets them to
+ * other than their default, so that a new option never changes the bytes of a game that does
+ * not use it. */
+struct rule_opt {
+	const char *key;
+	int type;
+	const char *const *values;	/* OPT_CHOICE: the words, NULL-ended */
+	int dflt;			/* OPT_LENGTH: the default, in hundredths, or -1 for
+					 * "none given" (chain: as long as the reach) */
+	bool always;
+};
+
+/* The values of a game's options, each module's from its opt0 on, in the order of its table:
+ * RULE(g, &catapult_module, CAT_REACH). */
+#define MAXOPTS 32
+struct rules {
+	int v[MAXOPTS];
+};
+#define RULE(g, m, i) ((g)->rules.v[(m)->opt0 + (i)])
+
+/* ---- phases of a module's own ---- */
+
+struct phase_def {
+	enum carc_phase phase;
+	const char *name;		/* as the state and carc-render name it */
+	/* carc-draw and carc-score refuse it: "a catapult round is on" */
+	const char *busy;
+	/* carc-place WORD in this phase; the decision's words for --list */
+	int (*decide)(struct carc_game *, const char *word, struct carc_err *);
+	int (*words)(struct carc_game *, struct carc_err *);
+	/* the line on what the game waits for: "ann hurls a knockout token (fair at 1,-1)" */
+	int (*status)(const struct carc_game *, struct carc_buf *);
+};
+
+/* ---- what a module shows on a picture ---- */
+
+struct mark {
+	int32_t x, y;		/* in hundredths of a tile */
+	int player;
+};
+
+/* ---- the modules ---- */
+
+struct rules_module {
+	const char *name;
+	const char *set;		/* the built-in tile set that brings it in; NULL: every
+					 * game. A game whose tiles have one of its kinds has it too */
+	const struct kind_def *const *kinds;	/* the feature kinds it adds, NULL-ended */
+	const struct rule_opt *opts;		/* its rule options, ended by a NULL key */
+	const struct phase_def *phases;		/* its own phases, ended by a NULL name */
+	size_t state_size;		/* its part of a game, copied with the game */
+
+	/* a new game: its part set as the game begins */
+	void (*init)(struct carc_game *);
+	/* how many tiles player p draws, n so far (one, or what earlier modules said) */
+	int (*draw_count)(const struct carc_game *, int p, int n);
+	/* of the kinds in `on`, those player p's figure of type ft may stand on now; `leaving`
+	 * is a figure of p's that the same decision takes off the board, or -1 */
+	unsigned (*figure_kinds)(const struct carc_game *, int p, int ft, int leaving,
+	    unsigned on);
+	/* why player p may not put a figure on kind k now, when its figure_kinds took k away:
+	 * a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
+	int (*limit_why)(const struct carc_game *, int p, int k, char *why, size_t);
+	/* decisions of its own in the core's phase draw: its words for --list, and a word
+	 * carc-place gives (returns -1 when the word is not its own) */
+	int (*draw_words)(const struct carc_game *, struct carc_buf *);
+	int (*draw_decide)(struct carc_game *, const char *word, struct carc_err *);
+	/* the tile just placed, with its figure, before its features are scored */
+	void (*placed)(struct carc_game *, int tile);
+	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
+	 * nothing of its own waits, else 0 or an error status */
+	int (*resolve)(struct carc_game *, struct carc_err *);
+	/* the turn's scoring is done: 1 when it starts a phase of its own instead of passing the
+	 * turn (a catapult round), -1 out of memory */
+	int (*turn_end)(struct carc_game *);
+	/* its part of the state under the key `key`, written when the game has the module and
+	 * `present` says there is something to write; read (a missing key: the part as init left
+	 * it); checked once the whole state is read */
+	const char *key;
+	bool (*present)(const struct carc_game *);
+	void (*write)(const struct carc_game *, struct msgpack_packer *);
+	int (*read)(struct carc_game *, const struct msgpack_object *, struct rd *);
+	int (*check)(const struct carc_game *, char *why, size_t);
+	/* for people: lines below the board, and marks on the board's picture */
+	void (*describe)(const struct carc_game *, struct carc_buf *);
+	int (*marks)(const struct carc_game *, struct mark *, int max);
+
+	/* set by rules_init */
+	int index;
+	int opt0;		/* its first option in struct rules */
+	size_t offset;
+};
+
+#define MAXMODULES 16
+#define MODULE_STATE_BYTES 256	/* all modules' parts of one game */
+
+extern struct rules_module *const modules[];
+extern const int nmodules;
+
+/* Once, before any game: kind ids and the modules' places in a game. */
+void rules_init(void);
+
+/* A module's part of the game. */
+#define MODULE_STATE(g, m) ((void *)((char *)(g)->modstate + (m)->offset))
+
+/* Whether the game has module m (g->active). */
+#define HAS_MODULE(g, m) (((g)->active >> (m)->index) & 1)
+
+/* Sets g->active from the game's sets and tiles, and runs the modules' init. */
+void rules_start(struct carc_game *);
+
+/* ---- the hooks, called over the game's modules in the table's order ---- */
+
+int rules_draw_count(const struct carc_game *, int player);
+unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
+    unsigned on);
+int rules_limit_why(const struct carc_game *, int player, int kind, char *why, size_t);
+int rules_draw_words(const struct carc_game *, struct carc_buf *);
+/* Whether a module of the game may offer draw words at all. */
+bool rules_draw_words_any(const struct carc_game *);
+int rules_draw_decide(struct carc_game *, const char *word, struct carc_err *);
+void rules_placed(struct carc_game *, int tile);
+int rules_resolve(struct carc_game *, struct carc_err *);
+int rules_turn_end(struct carc_game *);
+int rules_check(const struct carc_game *, char *why, size_t);
+void rules_describe(const struct carc_game *, struct carc_buf *);
+int rules_marks(const struct carc_game *, struct mark *, int max);
+
+/* The definition of phase p and the module it belongs to, or NULL for the core's phases; its
+ * name; the phase of a name, or -1. */
+const struct phase_def *rules_phase(enum carc_phase);
+const struct rules_module *rules_phase_owner(enum carc_phase);
+const char *rules_phase_name(enum carc_phase);
+int rules_phase_find(const char *name);
+
+/* ---- rule options ---- */
+
+struct rules;
+void rules_defaults(struct rules *);
+int rules_parse(struct rules *, const char *kv, struct carc_err *);
+/* The options the state of a game holds, in the order of the table: how many, and the i-th
+ * as KEY and VALUE. */
+int rules_count(const struct rules *);
+void rules_item(const struct rules *, int i, const char **key, char *value, size_t);
+/* "edition, farmers, ..." for a message. */
+const char *rules_known(void);
+
+#endif

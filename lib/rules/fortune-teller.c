@@ -1,0 +1,154 @@
+/* The Fortune Teller (RULES.md §6, F-1 .. F-9) as a rules module: the tent, a feature of one
+ * tile that the player who completes it scores 3 for (F-5); one more tile drawn for each of
+ * the player's fortune tellers, three at the most (F-4); two fortune tellers a player at the
+ * most (F-3); and the rule option ft-draw, under which a player may draw fewer (draw:N). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../internal.h"
+#include "modules.h"
+
+#define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
+#define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
+
+enum { FT_DRAW };
+enum { FT_DRAW_MAX, FT_DRAW_MAY };
+
+static int
+tent_done(struct carc_game *g, int root, int tile)
+{
+	return 3;							/* F-5 */
+}
+
+/* F-5, F-6, F-8: complete when the four cells beside it hold tiles, 3 to the player who
+ * placed the tile that completed it, nothing at the end. */
+static const struct kind_def tent = { "tent", SHAPE_POINT, EDGE_F, DONE_AROUND4, AWARD_PLACER,
+	true, 50, tent_done, NULL };
+
+static const struct kind_def *const ft_kinds[] = { &tent, NULL };
+
+static const char *const maxmay[] = { "max", "may", NULL };
+
+static const struct rule_opt ft_opts[] = {
+	[FT_DRAW] = { "ft-draw", OPT_CHOICE, maxmay, 0, false },
+	{ NULL, 0, NULL, 0, false }
+};
+
+static int
+tent_kind(void)
+{
+	static int k = -1;
+
+	if (k < 0)
+		k = kind_find("tent");
+	return k;
+}
+
+/* The fortune tellers of player p: followers on tents. */
+static int
+tellers(const struct carc_game *g, int p)
+{
+	return g->onkind[p][tent_kind()];
+}
+
+/* F-4: one more tile for each fortune teller, DRAW_LIMIT at the most. */
+static int
+ft_draw_count(const struct carc_game *g, int p, int n)
+{
+	n += tellers(g, p);
+	return n > DRAW_LIMIT ? DRAW_LIMIT : n;
+}
+
+/* F-3: at most TENT_LIMIT fortune tellers; a figure that leaves a tent by the same decision
+ * (a seducer) makes room. */
+static unsigned
+ft_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
+{
+	int n, k = tent_kind();
+
+	if (!(on & (1u << k)))
+		return on;
+	n = tellers(g, p);
+	if (leaving >= 0 && figure_kind(g, leaving) == k)
+		n--;
+	return n >= TENT_LIMIT ? on & ~(1u << k) : on;
+}
+
+/* Under ft-draw=may: draw:1 .. draw:N, the most first, when the player may draw N > 1. */
+static int
+ft_draw_words(const struct carc_game *g, struct carc_buf *b)
+{
+	int n = draw_allowed(g, g->player), i;
+	char w[16];
+
+	if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY || n < 2)
+		return 0;
+	for (i = n; i >= 1; i--) {
+		snprintf(w, sizeof(w), "draw:%d", i);
+		if (carc_buf_add(b, w, strlen(w) + 1) == -1)
+			return -1;
+	}
+	return n;
+}
+
+/* draw:N (and carc-draw --tiles N): fewer tiles than allowed only under ft-draw=may, and then
+ * kept in the log so that the game replays. */
+static int
+ft_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	const char *p = w + 5;
+	int want = draw_allowed(g, g->player), n;
+
+	if (strncmp(w, "draw:", 5) != 0)
+		return -1;
+	if (*p < '1' || *p > '9' || p[1] != '\0')
+		return seterr(err, CARC_EUSAGE, "bad move '%s': expected draw:N, N from 1 to %d", w,
+		    DRAW_LIMIT);
+	n = *p - '0';
+	if (n > want)
+		return seterr(err, CARC_EREFUSED, "%s may draw %d tile%s now, not %d (F-4)",
+		    g->pl[g->player].name, want, want == 1 ? "" : "s", n);
+	if (n < want) {
+		if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY)
+			return seterr(err, CARC_EREFUSED, "%s draws all %d tiles the fortune tellers "
+			    "give (F-4); --rule ft-draw=may lets a player draw fewer",
+			    g->pl[g->player].name, want);
+		if (!g->quiet && game_log(g, w) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+	}
+	return game_draw(g, n, err);
+}
+
+static int
+ft_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+{
+	if (k != tent_kind() || tellers(g, p) < TENT_LIMIT)
+		return 0;
+	snprintf(why, n, "%s has %d fortune tellers already (F-3)", g->pl[p].name, TENT_LIMIT);
+	return 1;
+}
+
+static int
+ft_check(const struct carc_game *g, char *why, size_t n)
+{
+	int p;
+
+	for (p = 0; p < g->nplayers; p++)
+		if (tellers(g, p) > TENT_LIMIT)
+			return snprintf(why, n, "%s has %d fortune tellers, more than %d (F-3)",
+			    g->pl[p].name, tellers(g, p), TENT_LIMIT), -1;
+	return 0;
+}
+
+struct rules_module fortune_teller_module = {
+	.name = "fortune-teller",
+	.set = "fortune-teller",
+	.kinds = ft_kinds,
+	.opts = ft_opts,
+	.draw_count = ft_draw_count,
+	.figure_kinds = ft_figure_kinds,
+	.limit_why = ft_limit_why,
+	.draw_words = ft_draw_words,
+	.draw_decide = ft_draw_decide,
+	.check = ft_check,
+};

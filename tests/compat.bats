@@ -1,0 +1,107 @@
+#!/usr/bin/env bats
+# Compatibility (DESIGN.md "Compatibility"): a game saved by an earlier release, in a mailbox or
+# on a disk, goes on with today's tools. tests/fixtures/v1 holds states of version 1 written by
+# the last release that wrote it (made by its make.sh), mid-game in every phase and finished,
+# with The Fortune Teller, The Catapult and a user's tile set, and for each the scores and the
+# log it reaches when seeded random bots play it to the end with that release's tools.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+V1="$TOP/tests/fixtures/v1"
+
+setup() {
+	set -o pipefail
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# The phase of the state FILE, read with sed: the loops below ask it at every step.
+phase() {
+	carc-render --format json "$1" | sed -n 's/^  "phase": "\([a-z]*\)",$/\1/p'
+}
+
+# step FILE: what FILE waits for, by the bots make.sh used: a whole turn through the pipeline
+# when it waits for a draw, as the README plays one, else the one step of its phase.
+step() {
+	case $(phase "$1") in
+	draw) carc-draw "$1" | carc-bot --seed 3 random | carc-score ;;
+	place | hurl | seduce) carc-bot --seed 3 random "$1" ;;
+	score) carc-score "$1" ;;
+	*) return 1 ;;
+	esac > "$1.n" && mv "$1.n" "$1"
+}
+
+# to_end NAME: the fixture played to its end with today's tools gives the players and log
+# that the release which wrote it gave.
+to_end() {
+	local n=0
+	cp "$V1/$1" g
+	while [ "$(phase g)" != over ]; do
+		[ "$n" -lt 1000 ] || { echo "no end after $n steps"; return 1; }
+		step g || { echo "step $n of $1 failed"; return 1; }
+		n=$((n + 1))
+	done
+	carc-render --format json g | jq -c '{players: [.players[] | {name, score}], log}' > end
+	diff "$V1/$1.end" end
+}
+
+@test "every version-1 fixture is read by every reader, and its JSON by carc-deck --from-json" {
+	local f
+	for f in base-place base-score base-over c1-draw ft-place ft-score cat-hurl cat-seduce \
+	    both-over user-draw ref-ft-score; do
+		carc-render --format json "$V1/$f" > "$f.json" || { echo "$f: not read"; return 1; }
+		[ "$(jq .version "$f.json")" -ge 1 ]
+		carc-render --format ascii "$V1/$f" > /dev/null
+		carc-render --format svg "$V1/$f" > /dev/null
+		carc-deck --from-json "$f.json" > /dev/null || { echo "$f: JSON not read"; return 1; }
+	done
+}
+
+@test "version-1 fixtures of the last release replay to themselves (carc-deck --verify)" {
+	local f
+	for f in base-place base-score base-over c1-draw ft-place ft-score cat-hurl cat-seduce \
+	    both-over user-draw; do
+		run --separate-stderr carc-deck --verify "$V1/$f"
+		[ "$status" -eq 0 ] || { echo "$f: $stderr"; return 1; }
+	done
+}
+
+@test "a version-1 armoured state and a version-1 JSON view are read" {
+	carc-render --format json "$V1/base-place.armor" | jq -c '[.phase, (.log | length)]' > a
+	run cat a; [ "$output" = '["place",10]' ]
+	carc-deck --from-json "$V1/base-place.json" | carc-render --format json |
+	    jq -c '[.phase, (.log | length)]' > j
+	run cat j; [ "$output" = '["place",10]' ]
+}
+
+@test "version 1, base game mid-turn (place), played on to the end as before" {
+	to_end base-place
+}
+
+@test "version 1, base game in phase score, farmers off, played on to the end as before" {
+	to_end base-score
+}
+
+@test "version 1, edition c1 for four players, played on to the end as before" {
+	to_end c1-draw
+}
+
+@test "version 1, the fortune teller choosing among two tiles, played on to the end as before" {
+	to_end ft-place
+}
+
+@test "version 1, the fortune teller in phase score holding a tile, played on as before" {
+	to_end ft-score
+}
+
+@test "version 1, a catapult round waiting for a hurl, played on to the end as before" {
+	to_end cat-hurl
+}
+
+@test "version 1, a catapult round waiting for a seduce decision, played on as before" {
+	to_end cat-seduce
+}
+
+@test "version 1, a user's tile set carried in the state, played on to the end as before" {
+	to_end user-draw
+}

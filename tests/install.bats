@@ -1,0 +1,181 @@
+#!/usr/bin/env bats
+# make install into a DESTDIR, used as a user and a C programmer would: the installed tools and
+# examples play without the checkout, a program builds against the installed header and library
+# with pkg-config, the completion completes; make uninstall takes exactly that away again.
+
+load helper
+
+setup_file() {
+	D="$BATS_FILE_TMPDIR/root"
+	export D
+	# the same build as the suite's (make check SANITIZE=1 must not be rebuilt plain)
+	san=
+	grep -q fsanitize "$TOP/.flags" 2> /dev/null && san=1
+	export san
+	make -s -C "$TOP" install DESTDIR="$D" PREFIX=/usr SANITIZE="$san" > "$BATS_FILE_TMPDIR/log" 2>&1
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# the installed tools only: nothing of the checkout on PATH
+	PATH="$D/usr/bin:/usr/local/bin:/usr/bin:/bin"
+}
+
+@test "install: the tools, manuals, header, libraries, pkg-config file, schema, completion, examples" {
+	run sh -c "cd '$D' && find . ! -type d | sort"
+	[ "$status" -eq 0 ]
+	[ "$output" = "./usr/bin/carc-bot
+./usr/bin/carc-deck
+./usr/bin/carc-draw
+./usr/bin/carc-place
+./usr/bin/carc-render
+./usr/bin/carc-score
+./usr/include/carc.h
+./usr/lib/libcarc.a
+./usr/lib/libcarc.so
+./usr/lib/libcarc.so.1
+./usr/lib/libcarc.so.1.0.0
+./usr/lib/pkgconfig/carc.pc
+./usr/share/bash-completion/completions/carc-bot
+./usr/share/bash-completion/completions/carc-deck
+./usr/share/bash-completion/completions/carc-draw
+./usr/share/bash-completion/completions/carc-place
+./usr/share/bash-completion/completions/carc-render
+./usr/share/bash-completion/completions/carc-score
+./usr/share/carc/state.schema.json
+./usr/share/doc/carc/README.md
+./usr/share/doc/carc/examples/botmatch.sh
+./usr/share/doc/carc/examples/catapult.sh
+./usr/share/doc/carc/examples/demo.sh
+./usr/share/doc/carc/examples/fortune-teller.sh
+./usr/share/doc/carc/examples/hotseat.sh
+./usr/share/doc/carc/examples/jqbot.sh
+./usr/share/doc/carc/examples/lastmove.c
+./usr/share/doc/carc/examples/lib.sh
+./usr/share/doc/carc/examples/pbem/README.md
+./usr/share/doc/carc/examples/pbem/play.sh
+./usr/share/doc/carc/examples/pybot.py
+./usr/share/doc/carc/examples/replay.sh
+./usr/share/doc/carc/examples/tournament.sh
+./usr/share/man/man1/carc-bot.1
+./usr/share/man/man1/carc-deck.1
+./usr/share/man/man1/carc-draw.1
+./usr/share/man/man1/carc-place.1
+./usr/share/man/man1/carc-render.1
+./usr/share/man/man1/carc-score.1
+./usr/share/man/man5/carc-state.5
+./usr/share/man/man5/carc-tiles.5
+./usr/share/man/man7/carc.7" ]
+	# modes: programs and scripts 755, the rest 644; the links point where they should
+	[ "$(stat -c %a "$D/usr/bin/carc-deck")" = 755 ]
+	[ "$(stat -c %a "$D/usr/share/doc/carc/examples/hotseat.sh")" = 755 ]
+	[ "$(stat -c %a "$D/usr/share/doc/carc/examples/lib.sh")" = 644 ]
+	[ "$(stat -c %a "$D/usr/include/carc.h")" = 644 ]
+	[ "$(stat -c %a "$D/usr/share/man/man7/carc.7")" = 644 ]
+	[ "$(readlink "$D/usr/lib/libcarc.so")" = libcarc.so.1 ]
+	[ "$(readlink "$D/usr/lib/libcarc.so.1")" = libcarc.so.1.0.0 ]
+	[ "$(readlink "$D/usr/share/bash-completion/completions/carc-place")" = carc-deck ]
+	cmp "$D/usr/include/carc.h" "$TOP/lib/carc.h"
+}
+
+@test "install: the tools are stripped; the shared library has a soname and exports carc_ only" {
+	for t in carc-deck carc-draw carc-place carc-score carc-render carc-bot; do
+		! readelf -S "$D/usr/bin/$t" | grep -q '\.symtab'
+	done
+	readelf -d "$D/usr/lib/libcarc.so.1.0.0" | grep -q 'Library soname: \[libcarc.so.1\]'
+	nm -D --defined-only "$D/usr/lib/libcarc.so.1.0.0" > syms
+	grep -q ' T carc_game_new$' syms
+	[ "$(grep -vc ' carc_' syms)" -eq 0 ]
+	ar t "$D/usr/lib/libcarc.a" > members
+	grep -qx legal.o members
+	grep -qx catapult.o members	# the rules modules of lib/rules/ too
+}
+
+@test "install: carc.pc names the PREFIX, and a C program built with it plays a game" {
+	export PKG_CONFIG_PATH="$D/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+	[ "$(pkg-config --modversion carc)" = 1.0.0 ]
+	[ "$(PKG_CONFIG_SYSROOT_DIR= pkg-config --variable=libdir carc)" = /usr/lib ]
+	[ "$(echo $(pkg-config --cflags --libs carc))" = "-I$D/usr/include -L$D/usr/lib -lcarc" ]
+	flags=
+	[ -z "$san" ] || flags="-fsanitize=address,undefined"
+	cc -std=c11 -Wall -Wextra -Werror $flags -o lastmove "$D/usr/share/doc/carc/examples/lastmove.c" \
+	    $(pkg-config --cflags --libs carc)
+	LD_LIBRARY_PATH="$D/usr/lib" ./lastmove 7 ann,bob U,V,E,B,C,X,K,L > c.out
+	# the same game through the installed tools: each time the last word of --list
+	carc-deck --players ann,bob --seed 7 --deck U,V,E,B,C,X,K,L > g
+	while :; do
+		case $(carc-render --format json g | jq -r .phase) in
+		draw) carc-draw g > n ;;
+		score) carc-score g > n ;;
+		over) break ;;
+		*)
+			w=$(carc-place --list g | tail -n 1)
+			echo "$(carc-render --format json g | jq -r '.players[.player].name') plays $w" >> sh.out
+			carc-place "$w" g > n
+			;;
+		esac
+		mv n g
+	done
+	carc-render --format json g | jq -r '.players[] | "\(.name) \(.score)"' >> sh.out
+	diff c.out sh.out
+	[ "$(wc -l < c.out)" -eq 10 ]
+	[ "$(tail -n 2 c.out | tr '\n' ' ')" = "$(scores_of g) " ]
+}
+
+scores_of() {
+	carc-render --format json "$1" | jq -r '[.players[] | "\(.name) \(.score)"] | join(" ")'
+}
+
+@test "install: the examples, copied away from the checkout, run the installed tools" {
+	cp "$D/usr/share/doc/carc/examples/hotseat.sh" .
+	run sh -c 'printf "1\nquit\n" | ./hotseat.sh --seed 7 --save g.carc'
+	[ "$status" -eq 0 ]
+	[[ $output == *"ann plays "* ]]
+	[[ $output == *"the game is saved in g.carc"* ]]
+	run "$D/usr/share/doc/carc/examples/botmatch.sh" -o end.carc ann,bob 7
+	[ "$status" -eq 0 ]
+	[ "$(carc-render --format json end.carc | jq -r .phase)" = over ]
+	# the game the installed tools play is the one the checkout's tools play
+	"$TOP/examples/botmatch.sh" -o checkout.carc ann,bob 7 > /dev/null
+	cmp end.carc checkout.carc
+}
+
+@test "install: the bash completion completes options, sets, rules, strategies and move words" {
+	. "$D/usr/share/bash-completion/completions/carc-place"
+	comp() {
+		COMP_LINE=$1
+		COMP_POINT=${#1}
+		_carc "${1%% *}"
+		printf '%s\n' "${COMPREPLY[@]}"
+	}
+	carc-deck --players ann,bob --seed 7 | carc-draw > drawn
+	[ "$(comp 'carc-place --li')" = --list ]
+	# the game named after the cursor; bash replaces only what follows a ':'
+	COMP_LINE='carc-place 1,0,0,ro drawn' COMP_POINT=19 _carc carc-place
+	[ "${COMPREPLY[*]}" = 1,0,0,road:E ]
+	COMP_LINE='carc-place 1,0,0,road: drawn' COMP_POINT=22 _carc carc-place
+	[ "${COMPREPLY[*]}" = E ]
+	[ "$(comp 'carc-place -i drawn 1,0,1' | tr '\n' ' ')" = "1,0,180 1,0,180,city:S 1,0,180,road:E 1,0,180,field:Es 1,0,180,field:Nw " ]
+	[ "$(comp 'carc-deck --expansions base,fo')" = base,fortune-teller ]
+	[ "$(comp 'carc-deck --rule farmers=' | tr '\n' ' ')" = "on off " ]
+	[ "$(comp 'carc-deck --rule ft' | tr '\n' ' ')" = "ft-draw=max ft-draw=may " ]
+	[ "$(comp 'carc-deck --rule ch')" = chain= ]
+	[ "$(comp 'carc-render --format j')" = json ]
+	[ "$(comp 'carc-bot mc')" = mcts ]
+	[ "$(comp 'carc-bot --selfplay 9 --strategies mcts,g')" = mcts,greedy ]
+	[ "$(comp 'carc-score -' | tr '\n' ' ')" = "--armor -h -i -v " ]
+}
+
+@test "uninstall: removes exactly what install put, and works again when parts are missing" {
+	local d="$BATS_TEST_TMPDIR/root"
+	make -s -C "$TOP" install DESTDIR="$d" PREFIX=/opt/carc SANITIZE="$san" > log 2>&1
+	touch "$d/opt/carc/bin/someone-elses"
+	rm "$d/opt/carc/include/carc.h" "$d/opt/carc/share/doc/carc/examples/hotseat.sh"
+	run make -s -C "$TOP" uninstall DESTDIR="$d" PREFIX=/opt/carc
+	[ "$status" -eq 0 ]
+	run sh -c "cd '$d' && find . ! -type d | sort"
+	[ "$output" = ./opt/carc/bin/someone-elses ]
+	[ ! -e "$d/opt/carc/share/doc/carc" ] && [ ! -e "$d/opt/carc/share/carc" ]
+	run make -s -C "$TOP" uninstall DESTDIR="$d" PREFIX=/opt/carc
+	[ "$status" -eq 0 ]
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# formats/state.schema.json, the JSON Schema of carc-render --format json, against real states:
+# every step of whole games of each expansion and rule option, so every phase is met, and
+# hand-spoilt states that it must refuse. The validator is Debian's python3-jsonschema, run by
+# Debian's python3 (tests/schema.py).
+
+load helper
+
+SCHEMA="$TOP/formats/state.schema.json"
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# Plays the game in the state file $1 with random bots for at most $2 steps, or to its end,
+# keeping the JSON form of every state on the way as $1.N.json, whatever the phase.
+play() {
+	local f=$1 max=$2 n=0 phase
+	carc-render --format json "$f" > "$f.$n.json"
+	while [ "$n" -lt "$max" ]; do
+		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$f.$n.json")
+		case $phase in
+		draw) carc-draw "$f" > "$f.next" ;;
+		place | hurl | seduce) carc-bot --seed "$n" random "$f" > "$f.next" ;;
+		score) carc-score "$f" > "$f.next" ;;
+		over) return 0 ;;
+		*) echo "no phase in $f.$n.json"; return 1 ;;
+		esac || return 1
+		mv "$f.next" "$f"
+		n=$((n + 1))
+		carc-render --format json "$f" > "$f.$n.json"
+	done
+}
+
+validate() {
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" "$@"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ -z "$output" ]
+}
+
+@test "schema: it is a valid JSON Schema (draft 2020-12)" {
+	echo '{}' > empty.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" empty.json
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "empty.json: /: 'format' is a required property" ]
+}
+
+@test "schema: every state of games of each expansion and rule option fits it" {
+	carc-deck --players ann,bob --seed 3 > base
+	carc-deck --players a,b,c,d,e,f --seed 4 --rule farmers=off --rule edition=c1 > six
+	carc-deck --players ann,bob --seed 5 --expansions base,fortune-teller --stack FT1,U,V > ft
+	carc-draw ft | carc-place 0,1,0,tent | carc-score > ft.next && mv ft.next ft
+	carc-deck --players ann,bob,cy --seed 6 --expansions base,catapult --stack CA06,CA01 > cat
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule catapult=house > house
+	carc-deck --players ann,bob --seed 8 --expansions base,fortune-teller,catapult \
+	    --deck FT1,CA06,B,U,V,E --rule catapult=off > off
+	printf '%s\n' 'name: booth' 'tiles:' '  - id: booth' '    count: 2' '    edges: F F R F' \
+	    '    tent: true' '    roads:' '      - S' '    fields:' \
+	    '      - {halves: Nw Ne En Es Se Sw Ws Wn}' > booth.yaml
+	carc-deck --players ann,bob --seed 9 --tileset booth.yaml --stack booth,booth > user
+	play base 30
+	play six 15
+	play ft 30
+	play cat 40
+	play house 15
+	play off 100
+	play user 10
+	validate *.json
+	# every phase but seduce (the next test) was met, several drawn tiles, a user's set
+	[ "$(jq -r .phase *.json | sort -u | tr '\n' ' ')" = "draw hurl over place score " ]
+	[ "$(jq -s 'map(select(.drawn | length > 1)) | length > 0' ft.*.json)" = true ]
+	[ "$(jq -s 'map(select(.catapult.pending == "hurl")) | length > 0' cat.*.json)" = true ]
+	[ "$(jq -s 'map(select(.setup.sets[1].yaml != null)) | length > 0' user.*.json)" = true ]
+	[ "$(get off .phase)" = '"over"' ]
+}
+
+@test "schema: a seduction waiting and resolved, with its victim and where the seducer comes from" {
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
+	    --deck W,V,CA06,B > game
+	carc-draw game | carc-place 1,0,0,field:Es | carc-score |
+	    carc-draw | carc-place 2,0,0,road:W | carc-score |
+	    carc-draw | carc-place 1,-1,0 | carc-score | carc-place hurl:seduction:2.40,0.60 |
+	    carc-score > seduce
+	carc-place seduce:1,0,field:Es seduce > pending
+	carc-score pending > after
+	for f in seduce pending after; do
+		carc-render --format json $f > $f.json
+	done
+	[ "$(jq -r .phase seduce.json)" = seduce ]
+	[ "$(jq -c .catapult.victim seduce.json)" = '{"x":2,"y":0,"feature":"road:S"}' ]
+	[ "$(jq -r .catapult.from pending.json)" = 1,0,field:Es ]
+	validate seduce.json pending.json after.json
+}
+
+# Version 2's own: the figure table's digest, options written only when set, the tiles held in
+# phase score (F-7d), a draw of fewer tiles in the log, no catapult key outside a round.
+@test "schema: version 2: figure digest, later options, held tiles, draw:N, no idle catapult" {
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,catapult \
+	    --start B --deck FT1,B,U,E,B --rule ft-draw=may --rule chain=0.50 > g
+	carc-draw g | carc-place 0,1,0,tent | carc-score | carc-draw | carc-place 1,0,0 |
+	    carc-score > may
+	carc-place draw:1 may | carc-place 0,-1,0 | carc-score > one
+	carc-draw may | carc-place U/0,-1,0 > held
+	for f in g may one held; do
+		carc-render --format json $f > $f.json
+	done
+	[ "$(jq -c '[.version, .setup.figures, .setup.rules.chain, .setup.rules["ft-draw"]]' g.json)" = \
+	    '[2,"e85a47f9f594f09d","0.50","may"]' ]
+	[ "$(jq -c '[.phase, .drawn]' held.json)" = '["score",["E"]]' ]
+	[ "$(jq -r '.log[-2]' one.json)" = draw:1 ]
+	[ "$(jq 'has("catapult")' one.json)" = false ]
+	validate g.json may.json one.json held.json
+	# and what a version 2 state may not be
+	jq '.setup |= del(.figures)' g.json > nodigest.json
+	jq '.drawn = ["U", "E", "B"]' held.json > held3.json
+	jq '.log += ["draw:0"]' one.json > draw0.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" nodigest.json held3.json draw0.json
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "nodigest.json: /setup: 'figures' is a required property" ]
+	[ "${lines[1]}" = "held3.json: /drawn: ['U', 'E', 'B'] is too long" ]
+	[ "${lines[2]}" = "draw0.json: /log/4: 'draw:0' is not valid under any of the given schemas" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "schema: spoilt states are refused, each with the path and the reason" {
+	carc-deck --players ann,bob --seed 7 | carc-draw | carc-render --format json > place.json
+	jq '.phase = "draw"' place.json > drawn-in-draw.json
+	jq '.players[0].score = -1' place.json > score.json
+	jq '.board[0].rot = 45' place.json > rot.json
+	jq '.figures = [{"x": 0, "y": 0, "feature": "road:X", "owner": 0, "type": "follower"}]' \
+	    place.json > feature.json
+	jq '.setup.rules.scatter = "0.5"' place.json > length.json
+	jq '.log = ["D/1,0,0,road:E", "1,0"]' place.json > log.json
+	jq 'del(.tiles_left) | .colour = "red"' place.json > keys.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" drawn-in-draw.json score.json rot.json \
+	    feature.json length.json log.json keys.json
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "drawn-in-draw.json: /drawn: ['D'] is too long" ]
+	[ "${lines[1]}" = "score.json: /players/0/score: -1 is less than the minimum of 0" ]
+	[ "${lines[2]}" = "rot.json: /board/0/rot: 45 is not one of [0, 90, 180, 270]" ]
+	[[ ${lines[3]} == "feature.json: /figures/0/feature: 'road:X' does not match "* ]]
+	[[ ${lines[4]} == "length.json: /setup/rules/scatter: '0.5' does not match "* ]]
+	[[ ${lines[5]} == "log.json: /log/1: '1,0' is not valid under any of the given schemas" ]]
+	[ "${lines[6]}" = "keys.json: /: Additional properties are not allowed ('colour' was unexpected)" ]
+	[ "${lines[7]}" = "keys.json: /: 'tiles_left' is a required property" ]
+	[ "${#lines[@]}" -eq 8 ]
+}
