@@ -88,7 +88,8 @@ struct carc_game *carc_game_replay(const struct carc_game *, struct carc_err *);
 struct carc_game *carc_game_restart(const struct carc_game *, struct carc_err *);
 /* Log entry I (from 0) of the second game made in the first, as carc_game_replay makes it:
  * the first is the second's restart with the entries before I made (the web page's replay
- * viewer steps through a finished game so). */
+ * viewer steps through a finished game so); carc_game_report then says what this step
+ * scored. */
 int carc_game_replay_step(struct carc_game *, const struct carc_game *, int i,
     struct carc_err *);
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:

@@ -72,6 +72,10 @@ carc_game_replay_step(struct carc_game *g, const struct carc_game *o, int i,
 {
 	if (i < 0 || i >= o->nlog)
 		return seterr(err, CARC_EUSAGE, "no log entry %d: the log has %d", i + 1, o->nlog);
+	/* the report is of this step alone, empty when it scored nothing (a draw:N) */
+	g->report.len = 0;
+	if (g->report.data)
+		g->report.data[0] = '\0';
 	return replay_word(g, o, i, err) ? err->code : 0;
 }
 
