@@ -168,6 +168,21 @@ confirm disabled" ]
 	carc-place B/-1,0,0,cloister < two | carc-score --armor | cmp - armour
 }
 
+@test "Fortune Teller, ft-draw=may: the draw is a decision from the list, then the placement" {
+	browser
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller --start B \
+	    --deck FT1,B,U,E,B --rule ft-draw=may > g
+	turn g 0,1,0,tent && turn g 1,0,0
+	[ "$(carc-place --list g | tr '\n' ' ')" = "draw:2 draw:1 " ]
+	carc-render --format html g > g.html
+	# the first decision alone: the page shows the game so far, the tile drawn
+	drive choose g.html armour draw:1
+	carc-place --armor draw:1 < g | cmp - armour
+	drive choose g.html armour draw:1 0,-1,0
+	carc-place draw:1 < g | carc-place 0,-1,0 | carc-score --armor | cmp - armour
+	[ "$(carc-render --format json armour | jq -c '.log[-2:]')" = '["draw:1","U/0,-1,0"]' ]
+}
+
 @test "Catapult: a hurl aimed by a click on the board gives the bytes of carc-place hurl:... | carc-score" {
 	browser
 	fairground
@@ -183,7 +198,7 @@ confirm disabled" ]
 	carc-place hurl:seduction:2.40,0.60 < g | carc-score > s
 	[ "$(carc-render --format json s | jq -r .phase)" = seduce ]
 	carc-render --format html s > s.html
-	drive choose s.html seduce:1,0,field:Es armour
+	drive choose s.html armour seduce:1,0,field:Es
 	carc-place seduce:1,0,field:Es < s | carc-score --armor | cmp - armour
 }
 

@@ -147,6 +147,22 @@ cw_restart(struct carc_game *g)
 	return c;
 }
 
+/* Log entry I of O made in G, as carc-deck --replay makes it (G: O's restart with the
+ * entries before I made); what carc-score scored is left in the result. */
+EMSCRIPTEN_KEEPALIVE int
+cw_replay_step(struct carc_game *g, struct carc_game *o, int i)
+{
+	const char *r;
+
+	reset();
+	if (failed(carc_game_replay_step(g, o, i, &err)))
+		return err.code;
+	r = carc_game_report(g);
+	if (r && carc_buf_add(&out, r, strlen(r)))
+		return nomem();
+	return 0;
+}
+
 /* What the game waits for, as carc-render --format json names it, and who is to move. */
 EMSCRIPTEN_KEEPALIVE const char *
 cw_phase(struct carc_game *g)
@@ -205,12 +221,13 @@ cw_ascii(struct carc_game *g)
 	return failed(carc_render_ascii(g, &out, &err));
 }
 
-/* Every legal decision, one word a line, as carc-place --list prints them. */
+/* Every legal decision as carc-place --list --format json prints them: the word and its
+ * fields, from the one legality the tools ask. */
 EMSCRIPTEN_KEEPALIVE int
-cw_moves(struct carc_game *g)
+cw_decisions(struct carc_game *g)
 {
 	reset();
-	return failed(carc_moves_list(g, &out, &err));
+	return failed(carc_moves_json(g, &out, &err));
 }
 
 EMSCRIPTEN_KEEPALIVE int

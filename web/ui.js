@@ -1,19 +1,18 @@
 /* carc's web page: the view of a game and the player's decisions, over the engine compiled to
  * WebAssembly (web/carc-web.c). Every decision comes from the engine's own list, the one
- * carc-place --list prints, and goes back to the engine as its word, so the page knows the
- * grammar of a placement and of an aim at a point, and offers any other word as it is: a new
- * expansion's decisions are playable without new code here. */
+ * carc-place --list --format json prints (each word with its fields), and goes back to the
+ * engine as its word. The page knows a placement (kind place: tile, cell, rotation, feature,
+ * figure) and a word that ends in a point of the board, and offers any other word as it is,
+ * marking the cell its fields name: a new expansion's decisions are playable without new code
+ * here. */
 "use strict";
 (function () {
 	const $ = (id) => document.getElementById(id);
 	const SVGNS = "http://www.w3.org/2000/svg";
-	/* [TILE/]X,Y,ROT[,FEATURE][@FIGURE] (carc-place(1)) */
-	const PLACEMENT = /^(?:([^/]+)\/)?(-?\d+),(-?\d+),(0|90|180|270)(?:,([^@]+))?(?:@(.+))?$/;
-	/* a word that ends in a point of the board, X,Y with decimals (a cell has none): PREFIX is
-	 * what comes before */
+	/* a word that ends in a point of the board, X,Y with decimals (a cell has none), the x and
+	 * y of its fields: PREFIX is what comes before, and a click on the board makes the word
+	 * with another point */
 	const AIM = /^(.*:)(-?\d+\.\d+),(-?\d+\.\d+)$/;
-	/* a cell named anywhere in a word, as in seduce:1,0,road:E */
-	const CELL = /(?:^|[:/])(-?\d+),(-?\d+)(?=,|$)/;
 	const STRATEGIES = ["random", "greedy", "mcts"];
 	const SEATS = ["human"].concat(STRATEGIES);
 
@@ -39,7 +38,8 @@
 			armor: c("armor", "number", ["number"]),
 			json: c("json", "number", ["number"]),
 			svg: c("svg", "number", ["number", "number", "number", "number", "number"]),
-			moves: c("moves", "number", ["number"]),
+			decisions: c("decisions", "number", ["number"]),
+			replayStep: c("replay_step", "number", ["number", "number", "number"]),
 			draw: c("draw", "number", ["number"]),
 			place: c("place", "number", ["number", "string"]),
 			score: c("score", "number", ["number"]),
@@ -78,7 +78,18 @@
 			view: (g) => (ok(f.json(g)), JSON.parse(text())),
 			svg: (g, legal, cell) => (ok(f.svg(g, legal ? 1 : 0, cell ? 1 : 0, cell ? cell.x : 0,
 			    cell ? cell.y : 0)), text()),
-			moves: (g) => (ok(f.moves(g)), text().split("\n").filter((w) => w !== "")),
+			decisions: (g) => (ok(f.decisions(g)), JSON.parse(text())),
+			/* the decisions of a draw (draw:N), or null when the draw is carc-draw's */
+			drawChoices(g) {
+				if (f.decisions(g)) {
+					if (M._cw_status() === 1)
+						return null;
+					fail();
+				}
+				const d = JSON.parse(text());
+				return d.length ? d : null;
+			},
+			replayStep: (g, o, i) => (ok(f.replayStep(g, o, i)), text()),
 			draw: (g) => ok(f.draw(g)),
 			place: (g, w) => ok(f.place(g, w)),
 			score: (g) => (ok(f.score(g)), text()),
@@ -221,36 +232,35 @@
 		$("loglist").scrollTop = 1e9;
 	}
 
-	/* The decisions open, sorted by their form: placements by tile, cell and rotation; aims by
-	 * what comes before the point; the rest as they are. */
-	function classify(words) {
+	/* The decisions open (the engine's JSON list), sorted by their form: placements by tile,
+	 * cell and rotation; aims by what comes before the point; the rest as they are. */
+	function classify(list) {
 		const d = { tiles: new Map(), aims: new Map(), other: [] };
-		for (const w of words) {
-			let m = PLACEMENT.exec(w);
-			if (m) {
-				const tile = m[1] || P.view.drawn[0] || "";
-				const cell = `${m[2]},${m[3]}`;
-				if (!d.tiles.has(tile))
-					d.tiles.set(tile, new Map());
-				const cells = d.tiles.get(tile);
+		for (const o of list) {
+			if (o.kind === "place") {
+				const cell = `${o.x},${o.y}`;
+				if (!d.tiles.has(o.tile))
+					d.tiles.set(o.tile, new Map());
+				const cells = d.tiles.get(o.tile);
 				if (!cells.has(cell))
 					cells.set(cell, new Map());
 				const rots = cells.get(cell);
-				const rot = +m[4];
-				if (!rots.has(rot))
-					rots.set(rot, []);
-				rots.get(rot).push({ word: w, tile, x: +m[2], y: +m[3], rot,
-				    feature: m[5] || "", figure: m[6] || "" });
+				if (!rots.has(o.rot))
+					rots.set(o.rot, []);
+				/* the normal follower goes unnamed, as in the word */
+				rots.get(o.rot).push({ word: o.word, tile: o.tile, x: o.x, y: o.y, rot: o.rot,
+				    feature: o.feature || "", figure: o.figure && o.figure !== "follower" ?
+				    o.figure : "" });
 				continue;
 			}
-			m = AIM.exec(w);
-			if (m) {
+			const m = AIM.exec(o.word);
+			if (m && +m[2] === o.x && +m[3] === o.y) {
 				if (!d.aims.has(m[1]))
 					d.aims.set(m[1], []);
-				d.aims.get(m[1]).push(w);
+				d.aims.get(m[1]).push(o.word);
 				continue;
 			}
-			d.other.push(w);
+			d.other.push(o);
 		}
 		return d;
 	}
@@ -303,7 +313,7 @@
 		if (P.pick && P.pick.kind === "aim")
 			aimMark(P.pick.x, P.pick.y);
 		if (P.pick && P.pick.kind === "word")
-			cellMark(P.pick.word);
+			cellMark(P.pick);
 	}
 
 	function aimMark(x, y) {
@@ -313,11 +323,12 @@
 		    class: "mark" }));
 	}
 
-	function cellMark(word) {
-		const m = CELL.exec(word), g = P.geo;
-		if (m)
-			g.layer.appendChild(svgEl("rect", { x: g.x0 + +m[1] * g.T + 3,
-			    y: g.y0 + +m[2] * g.T + 3, width: g.T - 6, height: g.T - 6, class: "mark",
+	/* The cell a decision's fields name (x and y, whole numbers), as seduce:1,0,road:E's. */
+	function cellMark(o) {
+		const g = P.geo;
+		if (Number.isInteger(o.x) && Number.isInteger(o.y))
+			g.layer.appendChild(svgEl("rect", { x: g.x0 + o.x * g.T + 3,
+			    y: g.y0 + o.y * g.T + 3, width: g.T - 6, height: g.T - 6, class: "mark",
 			    "stroke-dasharray": "6 3" }));
 	}
 
@@ -416,10 +427,11 @@
 		if (d.other.length) {
 			box.appendChild(el("div", { class: "label" }, d.aims.size || d.tiles.size ?
 			    "Or:" : "Your decision:"));
-			for (const w of d.other) {
+			for (const o of d.other) {
+				const w = o.word;
 				const b = button(w, { "data-word": w, class: pk && pk.word === w ? "on" : "" },
-				    () => choose({ kind: "word", word: w }));
-				b.addEventListener("mouseenter", () => hoverCell(w));
+				    () => choose({ kind: "word", word: w, x: o.x, y: o.y }));
+				b.addEventListener("mouseenter", () => hoverCell(o));
 				b.addEventListener("mouseleave", () => hoverCell(null));
 				box.appendChild(b);
 			}
@@ -447,13 +459,13 @@
 		}
 	}
 
-	function hoverCell(word) {
+	function hoverCell(o) {
 		const layer = P.geo.layer;
 		for (const e of Array.from(layer.querySelectorAll(".hover")))
 			e.remove();
-		if (word) {
+		if (o) {
 			const n = layer.childNodes.length;
-			cellMark(word);
+			cellMark(o);
 			for (const e of Array.from(layer.childNodes).slice(n))
 				e.classList.add("hover");
 		}
@@ -524,9 +536,9 @@
 		panel();
 	}
 
-	/* The player to move gets the decision list. */
-	function present() {
-		P.moves = classify(E.moves(P.game));
+	/* The player to move gets the decision list (LIST when it is at hand). */
+	function present(list) {
+		P.moves = classify(list || E.decisions(P.game));
 		P.pick = null;
 		P.aim = P.moves.aims.size === 1 ? P.moves.aims.keys().next().value : null;
 		P.tile = P.moves.tiles.keys().next().value || "";
@@ -543,8 +555,7 @@
 			return;
 		const who = nameOf(P.view.player), word = P.pick.word;
 		try {
-			E.place(P.game, word);
-			log(who, word, E.score(P.game));
+			log(who, word, decide(word));
 		} catch (e) {
 			message(`refused: ${e.message}`);
 			return;
@@ -553,6 +564,13 @@
 		P.decided++;
 		dropPreview();
 		next();
+	}
+
+	/* carc-place WORD, then carc-score when the turn waits for it (a draw:N does not): what
+	 * was scored. */
+	function decide(word) {
+		E.place(P.game, word);
+		return E.phase(P.game) === "score" ? E.score(P.game) : "";
 	}
 
 	function undo() {
@@ -610,26 +628,26 @@
 					document.body.dataset.turn = "done";
 					return;
 				}
-				/* the rules let this player go on: their own draw is made here */
-				if (v.phase === "draw") {
-					E.draw(P.game);
-					continue;
-				}
+			}
+			/* the draw is made here (in a mailed game: the rules let this player go on),
+			 * unless it is a decision (draw:N) */
+			let list = null;
+			if (v.phase === "draw" && (list = E.drawChoices(P.game)) === null) {
+				E.draw(P.game);
+				continue;
+			}
+			if (P.mode === "mail") {
 				if (P.decided)
 					result("The game so far", `You have another decision to make. ` +
 					    `This is the game up to here.`);
-				present();
+				present(list);
 				return;
-			}
-			if (v.phase === "draw") {
-				E.draw(P.game);
-				continue;
 			}
 			result("Save the game", "The game as it is now, to go on with later or " +
 			    "elsewhere (carc-place -i FILE, or a new page: carc-render --format html).");
 			const seat = P.seats[v.player] || "human";
 			if (seat === "human") {
-				present();
+				present(list);
 				return;
 			}
 			showBoard(P.game, false, null);
@@ -638,8 +656,7 @@
 			try {
 				const word = await botWord(seat);
 				document.body.dataset.bots = P.worker ? "worker" : "page";
-				E.place(P.game, word);
-				log(`${nameOf(v.player)} (${seat})`, word, E.score(P.game));
+				log(`${nameOf(v.player)} (${seat})`, word, decide(word));
 			} catch (e) {
 				message(`the ${seat} bot failed: ${e.message}`);
 				P.busy = false;
@@ -706,19 +723,16 @@
 		startReplay();
 	}
 
-	/* A finished game's log, decision by decision, made again from its setup through the steps
-	 * of a turn as carc-deck --replay does; each step's state is kept. */
+	/* A finished game's log, decision by decision, made again from its setup by the engine as
+	 * carc-deck --replay makes it; each step's state is kept. */
 	function startReplay() {
 		const v = P.view, states = [], reports = [];
 		const g = E.restart(P.game);
 		let note = "";
 		try {
 			states.push(E.state(g));
-			for (const w of v.log) {
-				if (E.phase(g) === "draw")
-					E.draw(g);
-				E.place(g, w);
-				reports.push(E.score(g));
+			for (let i = 0; i < v.log.length; i++) {
+				reports.push(E.replayStep(g, P.game, i));
 				states.push(E.state(g));
 			}
 			const end = E.state(P.game), last = states[states.length - 1];

@@ -24,8 +24,9 @@ with a fresh profile.
     drive.py hurl PAGE PREFIX X Y ARMOUR
         chooses PREFIX (hurl:knockout:, ...) when there is a choice, clicks the board at the
         point X,Y (in tiles), confirms; prints the decision word and writes the armour
-    drive.py choose PAGE WORD ARMOUR
-        presses the button of WORD, confirms; writes the armour
+    drive.py choose PAGE ARMOUR WORD...
+        makes each WORD in turn and confirms it: a placement as place does, any other word by
+        its button; writes the armour the page shows at the end
     drive.py game PAGE STRATEGY ARMOUR PNG
         starts a new game in the page (seed 5), a person (me) against the bot STRATEGY, plays
         the person's turns with the first cell, rotation and no figure offered, to the end;
@@ -42,6 +43,7 @@ with a fresh profile.
 """
 
 import os
+import re
 import shutil
 import signal
 import struct
@@ -57,6 +59,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 TIMEOUT = 60
+# [TILE/]X,Y,ROT[,FEATURE][@FIGURE]
+PLACEMENT = re.compile(r"^(?:[^/]+/)?-?\d+,-?\d+,(?:0|90|180|270)(?:,[^@]+)?(?:@.+)?$")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -269,9 +273,13 @@ def main(argv):
             p.confirm()
             p.armour(out)
         elif cmd == "choose":
-            word, out = argv[3], argv[4]
-            p.css(f'button[data-word="{word}"]').click()
-            p.confirm()
+            out = argv[3]
+            for word in argv[4:]:
+                if PLACEMENT.match(word):
+                    p.place(word)
+                else:
+                    p.css(f'button[data-word="{word}"]').click()
+                p.confirm()
             p.armour(out)
         elif cmd == "game":
             strategy, out, png = argv[3], argv[4], argv[5]
