@@ -1,6 +1,7 @@
 /* carc-render --format email: a whole message (RFC 5322, MIME) to the player to move, for
  * sendmail -t: the board as text, the decisions open, the armoured state, and the board as an
- * SVG attachment (--attach-html: and the web page with the game in it). Nothing in it depends on the time, so a state always gives the same message. */
+ * SVG attachment; with --attach-html, the web page with the game in it too. Nothing in it
+ * depends on the time, so a state always gives the same message. */
 #include <stdio.h>
 #include <string.h>
 
