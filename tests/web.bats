@@ -148,6 +148,15 @@ none yet
 confirm disabled" ]
 }
 
+@test "hovering a marked cell shows the rotations that fit there, as --list gives them" {
+	browser
+	drive hover drawn.html 1,0
+	rots=$(carc-place --list drawn | sed -n 's/^1,0,\([0-9]*\)$/\1°/p' | tr '\n' ' ')
+	[ "$rots" = "0° 180° " ]
+	[ "$output" = "1,0: ${rots% }
+2 pictures" ]
+}
+
 @test "undo before confirming leaves no decision" {
 	browser
 	drive undo drawn.html 1,0,0,road:E
@@ -192,6 +201,18 @@ confirm disabled" ]
 	carc-place hurl:knockout:2.40,0.60 < g | carc-score --armor | cmp - armour
 }
 
+@test "Catapult: the player who places the fair tile hurls first, in the same page" {
+	browser
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
+	    --deck W,V,CA06,B > g
+	turn g 1,0,0,field:Es && turn g 2,0,0,road:W
+	carc-render --format html g > g.html
+	drive choose g.html armour 1,-1,0 hurl:knockout:@2.4,0.6
+	[ "$output" = hurl:knockout:2.40,0.60 ]
+	carc-draw < g | carc-place 1,-1,0 | carc-score | carc-place hurl:knockout:2.40,0.60 |
+	    carc-score --armor | cmp - armour
+}
+
 @test "Catapult: a seduce decision is a word of its own, chosen from the list" {
 	browser
 	fairground
@@ -219,6 +240,19 @@ confirm disabled" ]
 	[[ ${lines[2]} == "decision 1 of $n: 2 tiles; $first"* ]]
 	[[ ${lines[3]} == "decision $n of $n: $((n + 1)) tiles; $last"* ]]
 	[[ ${lines[4]} == "decision $((n - 1)) of $n: $n tiles; "* ]]
+}
+
+@test "a new game started in the page and played hot seat: the setup of carc-deck, the bytes of the tools" {
+	browser
+	drive local "$TOP/web/build/carc.html" ann,bob base,catapult scatter=0 3 armour \
+	    0,-1,180 -1,-1,0,city:N
+	[ "$output" = "ann to decide
+bob to decide
+ann to decide" ]
+	# the page has drawn ann's next tile
+	carc-deck --players ann,bob --expansions base,catapult --rule scatter=0 --seed 3 > g
+	turn g 0,-1,180 && turn g -1,-1,0,city:N
+	carc-draw --armor < g | cmp - armour
 }
 
 # The bot is mcts (1,000 iterations, --seed 0, as carc-bot's defaults), run in the page's Web

@@ -24,9 +24,15 @@ with a fresh profile.
     drive.py hurl PAGE PREFIX X Y ARMOUR
         chooses PREFIX (hurl:knockout:, ...) when there is a choice, clicks the board at the
         point X,Y (in tiles), confirms; prints the decision word and writes the armour
-    drive.py choose PAGE ARMOUR WORD...
-        makes each WORD in turn and confirms it: a placement as place does, any other word by
-        its button; writes the armour the page shows at the end
+    drive.py choose PAGE ARMOUR STEP...
+        makes each STEP in turn and confirms it: a placement word as place does, PREFIX@X,Y
+        as hurl does (prints the word made), any other word by its button; writes the armour
+        the page shows at the end
+    drive.py local PAGE PLAYERS SETS RULES SEED ARMOUR STEP...
+        starts a new game in the page, every seat a person, and makes each STEP as choose
+        does; prints who is to decide before each step and at the end, and writes the armour
+    drive.py hover PAGE X,Y
+        moves the mouse onto the marked cell X,Y; prints the tip the page shows there
     drive.py game PAGE STRATEGY ARMOUR PNG
         starts a new game in the page (seed 5), a person (me) against the bot STRATEGY, plays
         the person's turns with the first cell, rotation and no figure offered, to the end;
@@ -60,6 +66,8 @@ from selenium.webdriver.common.by import By
 
 TIMEOUT = 60
 # [TILE/]X,Y,ROT[,FEATURE][@FIGURE]
+# PREFIX@X,Y: a click on the board at the point X,Y, after PREFIX's button if there is one
+AIMED = re.compile(r"^(.*:)@(-?[\d.]+),(-?[\d.]+)$")
 PLACEMENT = re.compile(r"^(?:[^/]+/)?-?\d+,-?\d+,(?:0|90|180|270)(?:,[^@]+)?(?:@.+)?$")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -175,6 +183,27 @@ class Page:
         if self.text("word") != move:
             raise SystemExit(f"drive: the page made '{self.text('word')}', not '{move}'")
 
+    def new_game(self, players, seats, sets, rules, seed):
+        """Fills in the form of a new game and starts it."""
+        if not self.js("return document.getElementById('newgame').open"):
+            self.css("#newgame summary").click()
+        for id, value in (("ng-players", players), ("ng-sets", sets), ("ng-rules", rules),
+                          ("ng-seed", seed)):
+            field = self.css("#" + id)
+            field.clear()
+            field.send_keys(value)
+        for i, seat in enumerate(seats):
+            self.js("""const s = document.querySelector(`#ng-seats select[data-seat="${arguments[0]}"]`);
+                    s.value = arguments[1]; s.dispatchEvent(new Event('change'))""", i, seat)
+        self.css("#ng-start").click()
+
+    def aim(self, prefix, x, y):
+        """Chooses PREFIX when there is a choice, then clicks the board at the point x, y."""
+        b = self.d.find_elements(By.CSS_SELECTOR, f'button[data-prefix="{prefix}"]')
+        if b:
+            b[0].click()
+        self.click_point(x, y)
+
     def confirm(self):
         self.css("#confirm").click()
         self.wait("return document.body.dataset.turn")
@@ -265,35 +294,36 @@ def main(argv):
                                 else "enabled"))
         elif cmd == "hurl":
             prefix, x, y, out = argv[3], float(argv[4]), float(argv[5]), argv[6]
-            b = p.d.find_elements(By.CSS_SELECTOR, f'button[data-prefix="{prefix}"]')
-            if b:
-                b[0].click()
-            p.click_point(x, y)
+            p.aim(prefix, x, y)
             print(p.text("word"))
             p.confirm()
             p.armour(out)
-        elif cmd == "choose":
-            out = argv[3]
-            for word in argv[4:]:
+        elif cmd in ("choose", "local"):
+            out, steps = argv[3], argv[4:]
+            if cmd == "local":
+                players, sets, rules, seed, out = argv[3:8]
+                steps = argv[8:]
+                p.new_game(players, ["human"] * len(players.split(",")), sets, rules, seed)
+            for word in steps:
+                if cmd == "local":
+                    p.wait("return document.body.dataset.turn === 'human'")
+                    print(p.text("turnhead"))
+                m = AIMED.match(word)
                 if PLACEMENT.match(word):
                     p.place(word)
+                elif m:
+                    p.aim(m.group(1), float(m.group(2)), float(m.group(3)))
+                    print(p.text("word"))
                 else:
                     p.css(f'button[data-word="{word}"]').click()
                 p.confirm()
+            if cmd == "local":
+                print(p.text("turnhead"))
             p.armour(out)
         elif cmd == "game":
             strategy, out, png = argv[3], argv[4], argv[5]
             p.js("carcPage.botDelay = 0")
-            if not p.js("return document.getElementById('newgame').open"):
-                p.css("#newgame summary").click()
-            field = p.css("#ng-players")
-            field.clear()
-            field.send_keys("me,bot")
-            p.js("""const s = document.querySelector('#ng-seats select[data-seat="1"]');
-                    s.value = arguments[0]; s.dispatchEvent(new Event('change'))""", strategy)
-            p.css("#ng-seed").clear()
-            p.css("#ng-seed").send_keys("5")
-            p.css("#ng-start").click()
+            p.new_game("me,bot", ["human", strategy], "base", "", "5")
             decisions = 0
             while True:
                 turn = p.wait("const t = document.body.dataset.turn; "
@@ -315,6 +345,13 @@ def main(argv):
                 if button:
                     p.css(button).click()
                 print(f"{p.text('step')}: {p.js(tiles)} tiles; {p.text('stepword')}")
+        elif cmd == "hover":
+            x, y = argv[3].split(",")
+            ActionChains(p.d).move_to_element(
+                p.css(f'rect.cell[data-x="{x}"][data-y="{y}"]')).perform()
+            p.wait("return !document.getElementById('tip').hidden")
+            print(" ".join(p.text("tip").split()))
+            print(p.js("return document.querySelectorAll('#tip svg').length"), "pictures")
         elif cmd == "shot":
             p.d.save_screenshot(argv[3])
             print(f"{png_colours(argv[3])} colours")
