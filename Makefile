@@ -175,8 +175,11 @@ web/build/engine.js: $(WEB_OBJ) $(WEB_DEPS)
 $(WEB_PAGE): web/page.html web/page.sh web/build/engine.js $(WEB_JS)
 	sh web/page.sh web/page.html web/build/engine.js $(WEB_JS) > $@.tmp && mv $@.tmp $@
 
+# emcc takes a second or two a file: the engine is built one job per CPU unless make was given
+# its own -j (make check runs this without one).
+WEB_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 1))
 web: deps-web
-	@$(MAKE) $(WEB_PAGE)
+	@$(MAKE) $(WEB_JOBS) $(WEB_PAGE)
 	@$(MAKE) all
 
 # Installs the Debian packages carc needs when they are missing (as root, or through sudo).

@@ -110,7 +110,7 @@
 	const P = {
 		game: 0, view: null, mode: "mail", me: -1, seats: [], decided: 0,
 		moves: null, tile: "", pick: null, preview: 0, geo: null, pics: {},
-		replay: null, busy: false, botDelay: 250, zoom: 1.5, worker: undefined, jobs: 0, url: null,
+		replay: null, busy: false, botDelay: 250, iterations: 1000, zoom: 1.5, worker: undefined, jobs: 0, url: null,
 	};
 
 	function message(text) {
@@ -670,7 +670,7 @@
 	/* A bot's decision, from the worker when there is one, else from the page's engine. */
 	function botWord(seat) {
 		const job = { id: ++P.jobs, state: E.state(P.game), strategy: STRATEGIES.indexOf(seat),
-			seed: "0", iterations: 1000 };
+			seed: "0", iterations: P.iterations };
 		const here = () => {
 			const c = E.copy(P.game);
 			try {
@@ -841,6 +841,10 @@
 		clientPoint,
 		set botDelay(ms) {
 			P.botDelay = ms;
+		},
+		/* mcts's iterations (carc-bot --iterations), 1,000 unless a test wants a quicker bot */
+		set iterations(n) {
+			P.iterations = n;
 		},
 		bench(games, seed) {
 			const tmpl = E.create("p1,p2", "", String(seed), "");

@@ -33,11 +33,13 @@ with a fresh profile.
         does; prints who is to decide before each step and at the end, and writes the armour
     drive.py hover PAGE X,Y
         moves the mouse onto the marked cell X,Y; prints the tip the page shows there
-    drive.py game PAGE STRATEGY ARMOUR PNG
-        starts a new game in the page (seed 5), a person (me) against the bot STRATEGY, plays
-        the person's turns with the first cell, rotation and no figure offered, to the end;
-        writes the final armour and a screenshot, and prints the number of decisions, where
-        the bot ran (worker or page) and the phase
+    drive.py game PAGE STRATEGY ITERATIONS ARMOUR PNG
+        a person (me) against the bot STRATEGY (mcts with ITERATIONS) to the end of the game:
+        the game of PAGE, whose first decision is mine, made in the page before "Play on
+        here" and the bot's seat chosen; or, in a page without a game, a new game (seed 5).
+        The person's turns take the first cell, rotation and no figure offered. Writes the
+        final armour and a screenshot, and prints the number of decisions, where the bot ran
+        (worker or page) and the phase
     drive.py replay PAGE
         a finished game's page: prints the step shown, the tiles on the board and the
         decision's word and report, as it opens and after |<, >, >| and <
@@ -321,10 +323,19 @@ def main(argv):
                 print(p.text("turnhead"))
             p.armour(out)
         elif cmd == "game":
-            strategy, out, png = argv[3], argv[4], argv[5]
-            p.js("carcPage.botDelay = 0")
-            p.new_game("me,bot", ["human", strategy], "base", "", "5")
+            strategy, iterations, out, png = argv[3], int(argv[4]), argv[5], argv[6]
+            p.js("carcPage.botDelay = 0; carcPage.iterations = arguments[0]", iterations)
             decisions = 0
+            if p.js("return document.body.dataset.turn") == "human":
+                p.css("rect.cell").click()
+                p.confirm()
+                decisions += 1
+                p.css("#playon").click()
+                p.js("""const s = document.querySelector('#seatlist select[data-seat="1"]');
+                        s.value = arguments[0]; s.dispatchEvent(new Event('change'))""",
+                     strategy)
+            else:
+                p.new_game("me,bot", ["human", strategy], "base", "", "5")
             while True:
                 turn = p.wait("const t = document.body.dataset.turn; "
                               "return t === 'human' || t === 'over' ? t : ''")
