@@ -33,9 +33,12 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/email.o \
 	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/play.o lib/render.o \
-	lib/replay.o lib/rules.o lib/score.o lib/sha256.o lib/state-read.o lib/state-write.o \
-	lib/suggest.o lib/svg.o lib/tileset.o lib/util.o lib/view.o \
-	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o
+	lib/replay.o lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o \
+	lib/state-read.o lib/state-write.o lib/suggest.o lib/svg.o lib/tileset.o lib/util.o \
+	lib/view.o \
+	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
+	lib/rules/table.o
+LIBHDR = $(wildcard lib/*.h lib/rules/*.h)
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
@@ -62,7 +65,7 @@ lib/builtin.c: lib/embed.sh $(FORMATS)
 # The objects remember the flags they were built with, so switching SANITIZE on or off
 # rebuilds everything instead of mixing sanitized and plain objects.
 .flags: FORCE
-	@f='$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) lib: -fPIC'; \
+	@f='$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) lib: $(LIB_CFLAGS)'; \
 	    [ "$$(cat $@ 2>/dev/null)" = "$$f" ] || echo "$$f" > $@
 
 lib/libcarc.a: $(LIBOBJ)
@@ -75,17 +78,18 @@ $(SHLIB): $(LIBOBJ) lib/carc.map
 		-Wl,--version-script=lib/carc.map -o $@ $(LIBOBJ) $(LIBS)
 
 $(LIBOBJ) bin/common.o: .flags
-$(LIBOBJ): lib/carc.h lib/internal.h lib/rules.h lib/codec.h lib/rules/modules.h
-lib/render.o lib/svg.o lib/view.o: lib/view.h
-lib/legal.o lib/rules/catapult.o lib/suggest.o: lib/suggest.h
+$(LIBOBJ): $(LIBHDR)
 
 .SUFFIXES: .c .o
 .c.o:
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The library's objects go into libcarc.so as well as libcarc.a: position-independent code.
+# -fno-semantic-interposition lets the compiler inline a file's own functions as it does
+# without -fPIC (the version script exports carc.h's alone): 1.6 % fewer instructions a game.
+LIB_CFLAGS = -fPIC -fno-semantic-interposition
 lib/%.o: lib/%.c
-	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 bin/common.o: bin/common.h lib/carc.h
 
@@ -101,7 +105,7 @@ bin/webpage.o: bin/webpage.h .flags
 bin/webpage.c: web/embed.sh $(wildcard $(WEB_PAGE))
 	sh web/embed.sh $(wildcard $(WEB_PAGE)) > $@.tmp && mv $@.tmp $@
 
-tests/unit: tests/unit.c lib/libcarc.a lib/internal.h lib/suggest.h
+tests/unit: tests/unit.c lib/libcarc.a $(LIBHDR)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
 
 # A fingerprint of play (tests/fingerprint.c): run it before and after a change that must not
@@ -123,8 +127,7 @@ FUZZ_OBJ = $(LIBOBJ:lib/%.o=tests/fuzz/build/%.o)
 FUZZ_FLAGS = $(WARN) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS)) -Ilib
 
-tests/fuzz/build/%.o: lib/%.c lib/carc.h lib/internal.h lib/view.h lib/rules.h lib/codec.h \
-    lib/suggest.h
+tests/fuzz/build/%.o: lib/%.c $(LIBHDR)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
@@ -208,6 +211,10 @@ check: deps
 	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi
 	@CHECK_SKIP="$(if $(SANITIZE),$(SAN_SKIP))" ./tests/run.sh
 
+# The files of lib/ call each other in layers, never in a circle (HACKING.md).
+deps-check: lib/libcarc.a
+	@./tests/layers.sh
+
 # Every tool under valgrind, on normal and error paths: no invalid access, no leak.
 valgrind: deps-valgrind
 	@$(MAKE) all SANITIZE=
@@ -275,5 +282,5 @@ clean:
 		tests/unit tests/fingerprint .flags
 	rm -rf tests/fuzz/build web/build bin/webpage.c
 
-.PHONY: FORCE all bench check clean demo deps deps-fuzz deps-valgrind deps-web fingerprint \
-	fuzz fuzz-build install uninstall valgrind web
+.PHONY: FORCE all bench check clean demo deps deps-check deps-fuzz deps-valgrind deps-web \
+	fingerprint fuzz fuzz-build install uninstall valgrind web

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "armor.h"
 
 #define BEGIN_LINE "-----BEGIN CARC GAME-----"
 #define END_LINE "-----END CARC GAME-----"
@@ -258,20 +258,17 @@ header(const char *s, size_t n, struct armor_hdr *h)
 	return 0;
 }
 
-/* Reads the block whose BEGIN line ends just before p: the header lines, a blank line, the
- * base64 lines and the END line. */
+/* The lines of the block whose BEGIN line ends just before p, up to its END line: the header
+ * lines into h, and after the blank line the base64 text into data, quoted-printable undone. */
 static int
-read_block(const char *p, const char *end, const char *name, struct carc_buf *bin,
-    struct armor_hdr *h, struct carc_err *err)
+block_lines(const char *p, const char *end, const char *name, struct armor_hdr *h,
+    struct carc_buf *data, struct carc_err *err)
 {
-	struct carc_buf data = { 0 }, hl = { 0 };
+	struct carc_buf hl = { 0 };
 	struct line l;
-	char *sum = h->checksum, got[65];
 	bool headers = true;
-	size_t i;
-	int rc, c, soft = 0;
+	int rc = 0, soft = 0;
 
-	memset(h, 0, sizeof(*h));
 	for (;;) {
 		if (p >= end) {
 			rc = seterr(err, CARC_EDATA, "%s: armoured state without its %s line", name,
@@ -282,68 +279,89 @@ read_block(const char *p, const char *end, const char *name, struct carc_buf *bi
 		if (line_is(&l, END_LINE))
 			break;
 		if (soft == 1)		/* the '=' that ended the last line was a soft line break */
-			data.len--;
-		if (headers) {
-			if ((soft = unqp(&l, true, &hl)) == -1)
+			data->len--;
+		if (!headers) {
+			if ((soft = unqp(&l, false, data)) == -1)
 				goto nomem;
-			if (soft) {
-				hl.len--;
-				soft = 0;
-				continue;
-			}
-			/* "=20" is a blank line that quoted-printable kept */
-			while (hl.len > 0 && (hl.data[hl.len - 1] == ' ' || hl.data[hl.len - 1] == '\t'))
-				hl.len--;
-			if (hl.len == 0) {
-				headers = false;
-				continue;
-			}
-			if (header(hl.data, hl.len, h) == -1) {
-				rc = seterr(err, CARC_EDATA, "%s: armoured state: header line '%.*s' is "
-				    "not KEY: VALUE", name, (int)(hl.len > 40 ? 40 : hl.len), hl.data);
-				goto out;
-			}
-			hl.len = 0;
 			continue;
 		}
-		if ((soft = unqp(&l, false, &data)) == -1)
+		if ((soft = unqp(&l, true, &hl)) == -1)
 			goto nomem;
-	}
-	if (headers || data.len == 0) {
-		rc = seterr(err, CARC_EDATA, "%s: armoured state without data", name);
-		goto out;
-	}
-	if (sum[0] == '\0') {
-		rc = seterr(err, CARC_EDATA, "%s: armoured state without its Checksum line", name);
-		goto out;
-	}
-	for (i = 0; i < data.len; i++)
-		if (b64val((unsigned char)data.data[i]) < 0 && data.data[i] != '=') {
-			c = (unsigned char)data.data[i];
-			rc = seterr(err, CARC_EDATA, isprint(c) ?
-			    "%s: armoured state: broken base64 (a '%c' in the data)" :
-			    "%s: armoured state: broken base64 (byte 0x%02x in the data)", name, c);
+		if (soft) {
+			hl.len--;
+			soft = 0;
+			continue;
+		}
+		/* "=20" is a blank line that quoted-printable kept */
+		while (hl.len > 0 && (hl.data[hl.len - 1] == ' ' || hl.data[hl.len - 1] == '\t'))
+			hl.len--;
+		if (hl.len == 0) {
+			headers = false;
+			continue;
+		}
+		if (header(hl.data, hl.len, h) == -1) {
+			rc = seterr(err, CARC_EDATA, "%s: armoured state: header line '%.*s' is not "
+			    "KEY: VALUE", name, (int)(hl.len > 40 ? 40 : hl.len), hl.data);
 			goto out;
 		}
-	if ((rc = base64_decode(data.data, data.len, bin)) != 0) {
+		hl.len = 0;
+	}
+	if (headers || data->len == 0)
+		rc = seterr(err, CARC_EDATA, "%s: armoured state without data", name);
+	goto out;
+nomem:
+	rc = seterr(err, CARC_ESOFTWARE, "out of memory");
+out:
+	carc_buf_release(&hl);
+	return rc;
+}
+
+/* The state in a block's base64 text, checked against its Checksum header `sum`. */
+static int
+block_decode(const struct carc_buf *data, const char *name, char *sum, struct carc_buf *bin,
+    struct carc_err *err)
+{
+	char got[65];
+	size_t i;
+	int rc, c;
+
+	if (sum[0] == '\0')
+		return seterr(err, CARC_EDATA, "%s: armoured state without its Checksum line", name);
+	for (i = 0; i < data->len; i++)
+		if (b64val((unsigned char)data->data[i]) < 0 && data->data[i] != '=') {
+			c = (unsigned char)data->data[i];
+			return seterr(err, CARC_EDATA, isprint(c) ?
+			    "%s: armoured state: broken base64 (a '%c' in the data)" :
+			    "%s: armoured state: broken base64 (byte 0x%02x in the data)", name, c);
+		}
+	if ((rc = base64_decode(data->data, data->len, bin)) != 0) {
 		if (rc == -2)
-			goto nomem;
-		rc = seterr(err, CARC_EDATA, "%s: armoured state: broken base64 (%zu characters, "
-		    "cut short or padded wrong)", name, data.len);
-		goto out;
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		return seterr(err, CARC_EDATA, "%s: armoured state: broken base64 (%zu characters, "
+		    "cut short or padded wrong)", name, data->len);
 	}
 	sha256_hex(bin->data ? bin->data : "", bin->len, got);
 	for (i = 0; sum[i] != '\0'; i++)
 		sum[i] = tolower((unsigned char)sum[i]);
 	if (strcmp(sum, got) != 0)
-		rc = seterr(err, CARC_EDATA, "%s: armoured state damaged: its checksum is %.16s..., "
-		    "the data gives %.16s...", name, sum, got);
-	goto out;
-nomem:
-	rc = seterr(err, CARC_ESOFTWARE, "out of memory");
-out:
+		return seterr(err, CARC_EDATA, "%s: armoured state damaged: its checksum is "
+		    "%.16s..., the data gives %.16s...", name, sum, got);
+	return 0;
+}
+
+/* Reads the block whose BEGIN line ends just before p: the header lines, a blank line, the
+ * base64 lines and the END line. */
+static int
+read_block(const char *p, const char *end, const char *name, struct carc_buf *bin,
+    struct armor_hdr *h, struct carc_err *err)
+{
+	struct carc_buf data = { 0 };
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	if ((rc = block_lines(p, end, name, h, &data, err)) == 0)
+		rc = block_decode(&data, name, h->checksum, bin, err);
 	carc_buf_release(&data);
-	carc_buf_release(&hl);
 	return rc;
 }
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "codec.h"
-#include "internal.h"
+#include "game.h"
 
 void
 mp_str(msgpack_packer *pk, const char *s)

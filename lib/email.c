@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "armor.h"
 
 #define LINE_MAX_MAIL 998	/* RFC 5322: longer lines must be encoded */
 #define QP_WIDTH 76

@@ -2,7 +2,8 @@
  * bring by the end, rather than what it would bring if the game ended now. */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "board.h"
+#include "score.h"
 #include "rules/modules.h"
 
 /* How fast the chances fall as the supply runs out: an edge of a city or road is closed by the

@@ -3,7 +3,7 @@
  * the mark, so that the page needs nothing from outside. */
 #include <string.h>
 
-#include "internal.h"
+#include "armor.h"
 
 #define STATE_MARK "@CARC_STATE@"
 #define STATE_WIDTH 76		/* base64 characters a line */

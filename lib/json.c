@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "game.h"
 
 /* ---- MessagePack object to JSON text ---- */
 

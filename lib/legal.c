@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "board.h"
+#include "legal.h"
 #include "suggest.h"
 
 /* ---- may a figure stand there ---- */
@@ -114,12 +115,6 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 				return s;
 	}
 	return -1;
-}
-
-int
-figures_left(const struct carc_game *g, int player, int figtype)
-{
-	return g->ts.fig[figtype].count - g->held[player][figtype];
 }
 
 static int
@@ -362,9 +357,14 @@ decide(struct carc_game *g, const char *w, struct carc_err *err)
 int
 carc_game_place(struct carc_game *g, const char *w, struct carc_err *err)
 {
+	struct carc_err ignored;
+	const char **words;
+	size_t n;
 	int rc = decide(g, w, err);
 
-	return rc == CARC_EUSAGE ? suggest_move(g, w, err) : rc;
+	if (rc != CARC_EUSAGE || carc_moves(g, &words, &n, &ignored) != 0)
+		return rc;
+	return suggest_move(w, words, n, err);
 }
 
 /* The one writer of placement words: TILE/X,Y,ROT[,FEATURE][@FIGURE], the feature by its

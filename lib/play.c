@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "board.h"
+#include "legal.h"
+#include "score.h"
 
 /* ---- copies ---- */
 

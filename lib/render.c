@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "view.h"
 
 #define TW 7			/* a tile's block */

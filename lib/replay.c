@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "legal.h"
+#include "setup.h"
 
 /* A new game with o's setup: the same players, tile sets, rules, seed and deal. */
 static struct carc_game *

@@ -1,25 +1,15 @@
-/* The table of rules modules, and the core's calls into them: each hook is run for the
- * game's modules in the order of this table, which is the order HACKING.md documents. */
+/* The rules modules registered (rules/table.c gives the built-in ones), and the core's calls
+ * into them: each hook is run for the game's modules in the order of the table, which is the
+ * order HACKING.md documents. The core reaches a module only through this table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "game.h"
 #include "rules.h"
-#include "rules/modules.h"
 
-/* The order matters: kinds get their ids in it (base's road, city, field and cloister are the
- * core's K_ROAD .. K_CLOISTER), options their places, and every hook runs in it. */
-struct rules_module *const modules[] = {
-	&base_module,
-	&garden_module,
-	&fortune_teller_module,
-	&catapult_module,
-};
-const int nmodules = sizeof(modules) / sizeof(modules[0]);
-
-int nkinds;
-const struct kind_def *kinds[MAXKINDS];
+struct rules_module *const *modules;
+int nmodules;
 
 static int nopts;
 static const struct rule_opt *opts[MAXOPTS];
@@ -31,16 +21,17 @@ enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H
 static unsigned hooks[NHOOKS];
 
 void
-rules_init(void)
+rules_init(struct rules_module *const *table, int n)
 {
-	static bool done;
 	size_t off = 0;
 	int m, i;
 
-	if (done)
+	if (modules != NULL)
 		return;
-	for (m = 0; m < nmodules; m++) {
-		struct rules_module *mod = modules[m];
+	if (n > MAXMODULES)
+		abort();
+	for (m = 0; m < n; m++) {
+		struct rules_module *mod = table[m];
 
 		mod->index = m;
 		mod->offset = off;
@@ -48,8 +39,10 @@ rules_init(void)
 		mod->opt0 = nopts;
 		for (i = 0; mod->opts && mod->opts[i].key; i++)
 			opts[nopts++] = &mod->opts[i];
+		mod->kind0 = nkinds;
 		for (i = 0; mod->kinds && mod->kinds[i]; i++)
-			kinds[nkinds++] = mod->kinds[i];
+			if (kind_add(mod->kinds[i]) < 0)
+				abort();
 		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
 		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
 		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
@@ -64,22 +57,10 @@ rules_init(void)
 	}
 	/* the limits are the compiler's to check, but a module added beyond them must not
 	 * write past the game's arrays */
-	if (off > MODULE_STATE_BYTES || nopts > MAXOPTS || nkinds > MAXKINDS ||
-	    nmodules > MAXMODULES)
+	if (off > MODULE_STATE_BYTES || nopts > MAXOPTS)
 		abort();
-	done = true;
-}
-
-int
-kind_find(const char *name)
-{
-	int k;
-
-	rules_init();
-	for (k = 0; k < nkinds; k++)
-		if (strcmp(kinds[k]->name, name) == 0)
-			return k;
-	return -1;
+	nmodules = n;
+	modules = table;
 }
 
 /* A module's kinds, as a mask of kind ids. */
@@ -90,7 +71,7 @@ module_kinds(const struct rules_module *m)
 	int i;
 
 	for (i = 0; m->kinds && m->kinds[i]; i++)
-		mask |= 1u << kind_find(m->kinds[i]->name);
+		mask |= 1u << (m->kind0 + i);
 	return mask;
 }
 
@@ -99,7 +80,6 @@ rules_start(struct carc_game *g)
 {
 	int m, s;
 
-	rules_init();
 	g->active = 0;
 	for (m = 0; m < nmodules; m++) {
 		const struct rules_module *mod = modules[m];
@@ -292,7 +272,6 @@ rules_defaults(struct rules *r)
 {
 	int i;
 
-	rules_init();
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < nopts; i++)
 		r->v[i] = opts[i]->type == OPT_LENGTH ? opts[i]->dflt : 0;
@@ -305,7 +284,6 @@ rules_known(void)
 	size_t len = 0;
 	int i;
 
-	rules_init();
 	if (list[0] == '\0')
 		for (i = 0; i < nopts; i++)
 			len += snprintf(list + len, sizeof(list) - len, "%s%s", i ? ", " : "",
@@ -322,7 +300,6 @@ rules_parse(struct rules *r, const char *kv, struct carc_err *err)
 	int32_t c;
 	int i, j;
 
-	rules_init();
 	if (eq == NULL)
 		return seterr(err, CARC_EUSAGE, "bad rule '%s': expected KEY=VALUE", kv);
 	for (i = 0; i < nopts; i++)
@@ -366,7 +343,6 @@ rules_count(const struct rules *r)
 {
 	int i, n = 0;
 
-	rules_init();
 	for (i = 0; i < nopts; i++)
 		n += set(r, i);
 	return n;

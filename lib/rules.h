@@ -1,7 +1,7 @@
 /* Rules modules (DESIGN.md "Expansions as rule modules", HACKING.md "Adding an expansion").
  * The core (board, features, the turn, the codec) names no expansion: each expansion is data
  * (its tile set, its figure rows, its feature kinds) and one module, a row of the table in
- * rules.c whose hooks the core calls at fixed points of a turn, in the order of the table. */
+ * rules/table.c whose hooks the core calls at fixed points of a turn, in the order of the table. */
 #ifndef CARC_RULES_H
 #define CARC_RULES_H
 
@@ -10,43 +10,12 @@
 #include <stdint.h>
 
 #include "carc.h"
+#include "kinds.h"
 
 struct carc_game;
 struct rd;
 struct msgpack_packer;
 struct msgpack_object;
-
-/* ---- feature kinds ---- */
-
-/* How the segments of a kind join across tiles. */
-enum { SHAPE_EDGE, SHAPE_FIELD, SHAPE_POINT };
-/* When a feature of the kind is complete: no open edge left; tiles on the eight cells around
- * its tile (a cloister); on the four cells beside it (a tent); never (a field). */
-enum { DONE_CLOSED, DONE_AROUND8, DONE_AROUND4, DONE_NEVER };
-/* Who scores a completed feature: the majority of its figures (B-44), or the player who
- * placed the completing tile (F-5). */
-enum { AWARD_MAJORITY, AWARD_PLACER };
-
-struct kind_def {
-	const char *name;	/* in tile sets, move words and messages */
-	uint8_t shape;
-	uint8_t edge;		/* SHAPE_EDGE: the edge letter it shows, EDGE_R or EDGE_C */
-	uint8_t done;
-	uint8_t award;
-	bool claimable;		/* may a figure stand on it at all (a fair: no) */
-	uint8_t anchor;		/* SHAPE_POINT: where a figure stands, hundredths of a tile
-				 * from the north-west corner, east and south alike */
-	/* the points of a completed feature (root of its union-find), and at the end of the game
-	 * of an incomplete one holding figures (NULL: none); `tile` is a tile of the feature */
-	int (*done_value)(struct carc_game *, int root, int tile);
-	int (*end_value)(struct carc_game *, int root, int tile);
-};
-
-#define MAXKINDS 16
-extern int nkinds;
-extern const struct kind_def *kinds[MAXKINDS];
-/* The kind of that name, or -1. */
-int kind_find(const char *name);
 
 /* ---- rule options ---- */
 
@@ -144,6 +113,7 @@ struct rules_module {
 
 	/* set by rules_init */
 	int index;
+	int kind0;		/* the id of its first kind; the others follow it */
 	int opt0;		/* its first option in struct rules */
 	size_t offset;
 };
@@ -151,11 +121,14 @@ struct rules_module {
 #define MAXMODULES 16
 #define MODULE_STATE_BYTES 256	/* all modules' parts of one game */
 
-extern struct rules_module *const modules[];
-extern const int nmodules;
+/* The modules registered, in the order of their table (rules/table.c). */
+extern struct rules_module *const *modules;
+extern int nmodules;
 
-/* Once, before any game: kind ids and the modules' places in a game. */
-void rules_init(void);
+/* Once, before any game (rules/table.c, from the library's entries that make or read a game):
+ * registers the table of n modules, giving their kinds ids, their options and parts of a
+ * game places. A second call does nothing. */
+void rules_init(struct rules_module *const *table, int n);
 
 /* A module's part of the game. */
 #define MODULE_STATE(g, m) ((void *)((char *)(g)->modstate + (m)->offset))

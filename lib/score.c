@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "board.h"
+#include "score.h"
 
 /* The kinds that complete in a way (DONE_*), as a mask; the table is fixed once made. */
 static unsigned

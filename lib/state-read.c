@@ -9,7 +9,10 @@
 #include <string.h>
 
 #include "codec.h"
-#include "internal.h"
+#include "board.h"
+#include "legal.h"
+#include "armor.h"
+#include "setup.h"
 #include "rules/modules.h"
 
 #define OLDEST_VERSION 1
@@ -648,6 +651,7 @@ carc_state_read(const char *data, size_t len, const char *name, struct carc_err 
 	struct armor_hdr h;
 	struct carc_game *g;
 
+	modules_init();
 	if (name == NULL)
 		name = "stdin";
 	if (!carc_armor_is(data, len))

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "codec.h"
-#include "internal.h"
+#include "legal.h"
 
 static int
 sbuf_write(void *data, const char *buf, size_t len)

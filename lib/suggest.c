@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "suggest.h"
+#include "util.h"
 
 #define WORD_MAX 96		/* longer words are never slips worth answering */
 #define FAR 1000
@@ -149,21 +150,18 @@ suggest_figure(const struct tileset *ts, const char *name, char *out, size_t n)
 }
 
 int
-suggest_move(struct carc_game *g, const char *word, struct carc_err *err)
+suggest_move(const char *word, const char *const *words, size_t n, struct carc_err *err)
 {
-	struct carc_err ignored;
-	const char **words, *best;
+	const char *best;
 	char typed[WORD_MAX + 1], meant[WORD_MAX + 1];
-	size_t n;
 	int code = err->code;
 
-	/* the message may have said what was meant already (a feature, a figure, a token); the
-	 * word may be one of the game's own list, which carc_moves writes anew */
+	/* the message may have said what was meant already (a feature, a figure, a token) */
 	if (strstr(err->msg, "; did you mean '") != NULL ||
 	    snprintf(typed, sizeof(typed), "%s", word) >= (int)sizeof(typed) ||
-	    carc_moves(g, &words, &n, &ignored) != 0 ||
 	    (best = suggest_nearest(typed, words, n)) == NULL)
 		return code;
+	/* the words may be the game's own list, which the next carc_moves writes anew */
 	snprintf(meant, sizeof(meant), "%s", best);
 	return seterr(err, code, "%s; did you mean '%s'?", err->msg, meant);
 }

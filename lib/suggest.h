@@ -2,7 +2,7 @@
 #ifndef CARC_SUGGEST_H
 #define CARC_SUGGEST_H
 
-#include "internal.h"
+#include "tileset.h"
 
 /* The word of cands[0..n) nearest to word, or NULL when none is near enough to be a slip of
  * the keys: at most two edits (a swap of neighbours is one), letter case aside, and fewer than
@@ -17,9 +17,9 @@ int suggest_feature(const struct tiletype *, int rot, const char *name, char *ou
 /* A figure of the game's table for NAME, as "Abbot" -> "abbot". */
 int suggest_figure(const struct tileset *, const char *name, char *out, size_t);
 
-/* After a malformed decision WORD, the legal decision nearest to it, appended to err's
- * message as "; did you mean 'WORD'?" when there is one and the message suggests nothing
- * yet. Returns err->code. */
-int suggest_move(struct carc_game *, const char *word, struct carc_err *);
+/* After a malformed decision WORD, the decision of words[0..n) (the legal ones) nearest to
+ * it, appended to err's message as "; did you mean 'WORD'?" when there is one and the message
+ * suggests nothing yet. Returns err->code. */
+int suggest_move(const char *word, const char *const *words, size_t n, struct carc_err *);
 
 #endif

@@ -905,8 +905,181 @@ draw_track(struct sctx *c, const struct view *v, int x0, int y0, int x1, int y1)
 }
 
 /* The page position of board cell x, y. */
-#define CELLX(x) (bx + ((x) - v.minx) * T)
-#define CELLY(y) (by + ((y) - v.miny) * T)
+/* Where the parts of the picture go: the board (bx, by) inside the score track that runs to
+ * (kx, ky), the table below at (tx, ty), the whole w by h, the names' column namew wide. */
+struct frame {
+	int bx, by, kx, ky, tx, ty, w, h, namew;
+};
+
+#define CELLX(f, x) ((f)->bx + ((x) - c->v->minx) * T)
+#define CELLY(f, y) ((f)->by + ((y) - c->v->miny) * T)
+
+/* The frame for a board of the view's cells, a table of the players, the status line `status`
+ * and the drawn tiles. */
+static void
+frame_compute(const struct view *v, const struct carc_buf *status, struct frame *f)
+{
+	const struct carc_game *g = v->g;
+	char label[16];
+	int ncol = v->maxx - v->minx + 1, nrow = v->maxy - v->miny + 1, lw = 0, lh = 0, tw, i, n;
+
+	if (!v->o->nocoords) {
+		for (i = v->miny; i <= v->maxy; i++)
+			if ((n = snprintf(label, sizeof(label), "%d", i)) > lw)
+				lw = n;
+		lw = lw * 8 + 10;
+		lh = 20;
+	}
+	/* the board inside the score track, with room enough for its 50 spaces */
+	f->bx = MARGIN + TRACK + 8 + lw;
+	f->by = MARGIN + TRACK + 8 + lh;
+	f->kx = f->bx + ncol * T + 8;
+	f->ky = f->by + nrow * T + 8;
+	if (f->kx - MARGIN - TRACK / 2 < 160)
+		f->kx = MARGIN + TRACK / 2 + 160;
+	if (f->ky - MARGIN - TRACK / 2 < 160)
+		f->ky = MARGIN + TRACK / 2 + 160;
+	f->namew = 0;
+	for (i = 0; i < g->nplayers; i++)
+		if ((n = strlen(g->pl[i].name)) > f->namew)
+			f->namew = n;
+	/* no narrower than "player" */
+	f->namew = f->namew * 8 + 16 < 64 ? 64 : f->namew * 8 + 16;
+	/* the table's width from the lengths of its texts, at about 7.5 px a character */
+	tw = 40 + f->namew + 90 + 150;
+	if ((int)(status->len * 15 / 2) + 10 > tw)
+		tw = status->len * 15 / 2 + 10;
+	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)
+		tw = 20 + g->ndrawn * (T + 16);
+	f->tx = MARGIN;
+	f->ty = f->ky + TRACK / 2 + 20;
+	f->w = f->kx + TRACK / 2 + MARGIN;
+	if (f->tx + tw + MARGIN > f->w)
+		f->w = f->tx + tw + MARGIN;
+	f->h = f->ty + (g->nplayers + 2) * ROWH + (g->phase == CARC_PLACE ? T + 16 : 0) + MARGIN;
+}
+
+/* The numbers of the columns and rows along the board. */
+static void
+draw_coords(struct sctx *c, const struct frame *f)
+{
+	const struct view *v = c->v;
+	int x, y;
+
+	sp(c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
+	for (x = v->minx; x <= v->maxx; x++)
+		sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+		    f->bx + (x - v->minx) * T + T / 2, f->by - 7, x);
+	for (y = v->miny; y <= v->maxy; y++)
+		sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", f->bx - 8,
+		    f->by + (y - v->miny) * T + T / 2 + 4, y);
+	sp(c, "</g>\n");
+}
+
+/* The tiles with their shadows, the cells where the drawn tile fits, the figures, the cells
+ * highlighted, the modules' marks and the last tile placed. */
+static void
+draw_board(struct sctx *c, const struct frame *f)
+{
+	const struct view *v = c->v;
+	const struct carc_game *g = v->g;
+	struct mark marks[MAXMARKS];
+	struct tlayout L;
+	int b, i, x, y, nmarks;
+
+	/* shadows first, so that no tile's shadow falls on another tile */
+	sp(c, "<g fill=\"#000000\" fill-opacity=\".16\">\n");
+	for (b = 0; b < g->nboard; b++)
+		rect(c, CELLX(f, g->board[b].x) + 2, CELLY(f, g->board[b].y) + 2, T, T, "");
+	sp(c, "</g>\n");
+	for (b = 0; b < g->nboard; b++) {
+		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
+		for (i = 0; i < L.t->nseg; i++)
+			L.done[i] = (L.t->seg[i].kind == K_ROAD || L.t->seg[i].kind == K_CITY) &&
+			    view_complete(v, b, i);
+		draw_tile(c, &L, CELLX(f, g->board[b].x), CELLY(f, g->board[b].y));
+	}
+	for (y = v->miny; y <= v->maxy; y++)
+		for (x = v->minx; x <= v->maxx; x++)
+			if (view_legal(v, x, y))
+				rect(c, CELLX(f, x) + 6, CELLY(f, y) + 6, T - 12, T - 12, "rx=\"5\" "
+				    "fill=\"#ffffff\" fill-opacity=\".5\" stroke=\"" C_INK "\" "
+				    "stroke-width=\"1.5\" stroke-dasharray=\"5 3\"");
+	/* figures over every tile, as a figure near an edge may reach into the next tile */
+	for (b = 0; b < g->nboard; b++)
+		draw_figures(c, b, CELLX(f, g->board[b].x), CELLY(f, g->board[b].y));
+	for (y = v->miny; y <= v->maxy; y++)
+		for (x = v->minx; x <= v->maxx; x++)
+			if (view_highlighted(v, x, y))
+				rect(c, CELLX(f, x) + 1.5, CELLY(f, y) + 1.5, T - 3, T - 3, "fill=\"none\" "
+				    "stroke=\"#d81b7a\" stroke-width=\"3\" stroke-dasharray=\"7 4\"");
+	/* the modules' marks (catapult tokens where they came to rest), in their players'
+	 * colours */
+	nmarks = rules_marks(g, marks, MAXMARKS);
+	for (i = 0; i < nmarks; i++)
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+		    N(c, f->bx + (marks[i].x / 100.0 - v->minx) * T),
+		    N(c, f->by + (marks[i].y / 100.0 - v->miny) * T),
+		    pcolors[v->color[marks[i].player]].svg);
+	if (v->last >= 0) {
+		x = CELLX(f, g->board[v->last].x);
+		y = CELLY(f, g->board[v->last].y);
+		rect(c, x + 1.5, y + 1.5, T - 3, T - 3,
+		    "fill=\"none\" stroke=\"#2b2116\" stroke-width=\"5\"");
+		rect(c, x + 1.5, y + 1.5, T - 3, T - 3,
+		    "fill=\"none\" stroke=\"#ffd23f\" stroke-width=\"2.5\"");
+	}
+}
+
+/* The score table: who plays which colour, scores, figures left, what comes next, and the
+ * tiles drawn. `line` is scratch. */
+static void
+draw_table(struct sctx *c, const struct frame *f, struct carc_buf *line)
+{
+	const struct view *v = c->v;
+	const struct carc_game *g = v->g;
+	struct tlayout L;
+	int tx = f->tx, ty = f->ty, namew = f->namew, i, x, y;
+
+	sp(c, "<g font-family=\"" FONT "\" font-size=\"13\" fill=\"" C_INK "\">\n");
+	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">player</text>\n", tx + 40, ty + 16);
+	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" text-anchor=\"end\">score</text>\n",
+	    tx + 40 + namew + 60, ty + 16);
+	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">figures left</text>\n",
+	    tx + 40 + namew + 90, ty + 16);
+	for (i = 0; i < g->nplayers; i++) {
+		y = ty + (i + 1) * ROWH;
+		if (g->phase != CARC_OVER && i == g->player)
+			sp(c, "<path d=\"M%d %dl8 5l-8 5z\" fill=\"" C_INK "\"/>\n", tx, y + 6);
+		draw_meeple(c, (struct pt){ tx + 22, y + 11 }, v->color[i], false);
+		sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40, y + 16);
+		xml(c, g->pl[i].name);
+		sp(c, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n",
+		    tx + 40 + namew + 60, y + 16, g->pl[i].score);
+		line->len = 0;
+		c->rc |= view_figures(v, i, line);
+		sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
+		xml(c, line->data ? line->data : "");
+		sp(c, "</text>\n");
+	}
+	y = ty + (g->nplayers + 1) * ROWH;
+	line->len = 0;
+	c->rc |= view_status(v, line);
+	sp(c, "<text x=\"%d\" y=\"%d\">", tx, y + 18);
+	xml(c, line->data ? line->data : "");
+	sp(c, "</text>\n</g>\n");
+	if (g->phase == CARC_PLACE)
+		for (i = 0; i < g->ndrawn; i++) {
+			x = tx + 20 + i * (T + 16);
+			layout(&L, &g->ts.types[g->drawn[i]], 0);
+			draw_tile(c, &L, x, y + 28);
+			sp(c, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT "\" font-size=\"13\" "
+			    "fill=\"" C_INK "\">", x + T + 5, y + 28 + T / 2 + 4);
+			xml(c, g->ts.types[g->drawn[i]].id);
+			sp(c, "</text>\n");
+		}
+}
 
 int
 carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
@@ -915,52 +1088,14 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	struct view v;
 	struct sctx c = { .v = &v, .out = out };
 	struct carc_buf line = { 0 };
-	struct tlayout L;
-	char label[16];
-	struct mark marks[MAXMARKS];
-	int ncol, nrow, lw = 0, lh = 0, bx, by, kx, ky, tx, ty, w, h, tw, namew = 0, i, x, y, b, n;
-	int nmarks;
+	struct frame f;
 
 	view_init(&v, g, o);
-	ncol = v.maxx - v.minx + 1;
-	nrow = v.maxy - v.miny + 1;
-	if (!o->nocoords) {
-		for (y = v.miny; y <= v.maxy; y++)
-			if ((n = snprintf(label, sizeof(label), "%d", y)) > lw)
-				lw = n;
-		lw = lw * 8 + 10;
-		lh = 20;
-	}
-	/* the board inside the score track, with room enough for its 50 spaces */
-	bx = MARGIN + TRACK + 8 + lw;
-	by = MARGIN + TRACK + 8 + lh;
-	kx = bx + ncol * T + 8;
-	ky = by + nrow * T + 8;
-	if (kx - MARGIN - TRACK / 2 < 160)
-		kx = MARGIN + TRACK / 2 + 160;
-	if (ky - MARGIN - TRACK / 2 < 160)
-		ky = MARGIN + TRACK / 2 + 160;
-	for (i = 0; i < g->nplayers; i++)
-		if ((n = strlen(g->pl[i].name)) > namew)
-			namew = n;
-	namew = namew * 8 + 16 < 64 ? 64 : namew * 8 + 16;	/* no narrower than "player" */
 	c.rc |= view_status(&v, &line);
-	/* the table's width from the lengths of its texts, at about 7.5 px a character */
-	tw = 40 + namew + 90 + 150;
-	if ((int)(line.len * 15 / 2) + 10 > tw)
-		tw = line.len * 15 / 2 + 10;
-	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)
-		tw = 20 + g->ndrawn * (T + 16);
-	tx = MARGIN;
-	ty = ky + TRACK / 2 + 20;
-	w = kx + TRACK / 2 + MARGIN;
-	if (tx + tw + MARGIN > w)
-		w = tx + tw + MARGIN;
-	h = ty + (g->nplayers + 2) * ROWH + (g->phase == CARC_PLACE ? T + 16 : 0) + MARGIN;
-
+	frame_compute(&v, &line, &f);
 	sp(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	sp(&c, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\">\n", w, h, w, h);
+	    "height=\"%d\" viewBox=\"0 0 %d %d\">\n", f.w, f.h, f.w, f.h);
 	sp(&c, "<title>carc: ");
 	xml(&c, line.data ? line.data : "");
 	sp(&c, "</title>\n");
@@ -968,100 +1103,12 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	sp(&c, "<defs><pattern id=\"roofs\" width=\"12\" height=\"10\" "
 	    "patternUnits=\"userSpaceOnUse\"><path d=\"M1 5l3-3 3 3zM7 10l3-3 3 3zM-5 10l3-3 3 3z\" "
 	    "fill=\"" C_ROOF "\"/></pattern></defs>\n");
-	rect(&c, 0, 0, w, h, "fill=\"" C_BACK "\"");
-	draw_track(&c, &v, MARGIN + TRACK / 2, MARGIN + TRACK / 2, kx, ky);
-	if (!o->nocoords) {
-		sp(&c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
-		for (x = v.minx; x <= v.maxx; x++)
-			sp(&c, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-			    bx + (x - v.minx) * T + T / 2, by - 7, x);
-		for (y = v.miny; y <= v.maxy; y++)
-			sp(&c, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", bx - 8,
-			    by + (y - v.miny) * T + T / 2 + 4, y);
-		sp(&c, "</g>\n");
-	}
-	/* shadows first, so that no tile's shadow falls on another tile */
-	sp(&c, "<g fill=\"#000000\" fill-opacity=\".16\">\n");
-	for (b = 0; b < g->nboard; b++)
-		rect(&c, CELLX(g->board[b].x) + 2, CELLY(g->board[b].y) + 2, T, T, "");
-	sp(&c, "</g>\n");
-	for (b = 0; b < g->nboard; b++) {
-		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
-		for (i = 0; i < L.t->nseg; i++)
-			L.done[i] = (L.t->seg[i].kind == K_ROAD || L.t->seg[i].kind == K_CITY) &&
-			    view_complete(&v, b, i);
-		draw_tile(&c, &L, CELLX(g->board[b].x), CELLY(g->board[b].y));
-	}
-	for (y = v.miny; y <= v.maxy; y++)
-		for (x = v.minx; x <= v.maxx; x++)
-			if (view_legal(&v, x, y))
-				rect(&c, CELLX(x) + 6, CELLY(y) + 6, T - 12, T - 12, "rx=\"5\" "
-				    "fill=\"#ffffff\" fill-opacity=\".5\" stroke=\"" C_INK "\" "
-				    "stroke-width=\"1.5\" stroke-dasharray=\"5 3\"");
-	/* figures over every tile, as a figure near an edge may reach into the next tile */
-	for (b = 0; b < g->nboard; b++)
-		draw_figures(&c, b, CELLX(g->board[b].x), CELLY(g->board[b].y));
-	for (y = v.miny; y <= v.maxy; y++)
-		for (x = v.minx; x <= v.maxx; x++)
-			if (view_highlighted(&v, x, y))
-				rect(&c, CELLX(x) + 1.5, CELLY(y) + 1.5, T - 3, T - 3, "fill=\"none\" "
-				    "stroke=\"#d81b7a\" stroke-width=\"3\" stroke-dasharray=\"7 4\"");
-	/* the modules' marks (catapult tokens where they came to rest), in their players'
-	 * colours */
-	nmarks = rules_marks(g, marks, MAXMARKS);
-	for (i = 0; i < nmarks; i++)
-		sp(&c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
-		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
-		    N(&c, bx + (marks[i].x / 100.0 - v.minx) * T),
-		    N(&c, by + (marks[i].y / 100.0 - v.miny) * T),
-		    pcolors[v.color[marks[i].player]].svg);
-	if (v.last >= 0) {
-		x = CELLX(g->board[v.last].x);
-		y = CELLY(g->board[v.last].y);
-		rect(&c, x + 1.5, y + 1.5, T - 3, T - 3,
-		    "fill=\"none\" stroke=\"#2b2116\" stroke-width=\"5\"");
-		rect(&c, x + 1.5, y + 1.5, T - 3, T - 3,
-		    "fill=\"none\" stroke=\"#ffd23f\" stroke-width=\"2.5\"");
-	}
-
-	/* the score table: who plays which colour, scores, figures left, what comes next */
-	sp(&c, "<g font-family=\"" FONT "\" font-size=\"13\" fill=\"" C_INK "\">\n");
-	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">player</text>\n", tx + 40, ty + 16);
-	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" text-anchor=\"end\">score</text>\n",
-	    tx + 40 + namew + 60, ty + 16);
-	sp(&c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">figures left</text>\n",
-	    tx + 40 + namew + 90, ty + 16);
-	for (i = 0; i < g->nplayers; i++) {
-		y = ty + (i + 1) * ROWH;
-		if (g->phase != CARC_OVER && i == g->player)
-			sp(&c, "<path d=\"M%d %dl8 5l-8 5z\" fill=\"" C_INK "\"/>\n", tx, y + 6);
-		draw_meeple(&c, (struct pt){ tx + 22, y + 11 }, v.color[i], false);
-		sp(&c, "<text x=\"%d\" y=\"%d\">", tx + 40, y + 16);
-		xml(&c, g->pl[i].name);
-		sp(&c, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n",
-		    tx + 40 + namew + 60, y + 16, g->pl[i].score);
-		line.len = 0;
-		c.rc |= view_figures(&v, i, &line);
-		sp(&c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
-		xml(&c, line.data ? line.data : "");
-		sp(&c, "</text>\n");
-	}
-	y = ty + (g->nplayers + 1) * ROWH;
-	line.len = 0;
-	c.rc |= view_status(&v, &line);
-	sp(&c, "<text x=\"%d\" y=\"%d\">", tx, y + 18);
-	xml(&c, line.data ? line.data : "");
-	sp(&c, "</text>\n</g>\n");
-	if (g->phase == CARC_PLACE)
-		for (i = 0; i < g->ndrawn; i++) {
-			x = tx + 20 + i * (T + 16);
-			layout(&L, &g->ts.types[g->drawn[i]], 0);
-			draw_tile(&c, &L, x, y + 28);
-			sp(&c, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT "\" font-size=\"13\" "
-			    "fill=\"" C_INK "\">", x + T + 5, y + 28 + T / 2 + 4);
-			xml(&c, g->ts.types[g->drawn[i]].id);
-			sp(&c, "</text>\n");
-		}
+	rect(&c, 0, 0, f.w, f.h, "fill=\"" C_BACK "\"");
+	draw_track(&c, &v, MARGIN + TRACK / 2, MARGIN + TRACK / 2, f.kx, f.ky);
+	if (!o->nocoords)
+		draw_coords(&c, &f);
+	draw_board(&c, &f);
+	draw_table(&c, &f, &line);
 	sp(&c, "</svg>\n");
 	carc_buf_release(&line);
 	return c.rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;

@@ -6,7 +6,8 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "internal.h"
+#include "tileset.h"
+#include "util.h"
 
 const char *const side_names[4] = { "N", "E", "S", "W" };
 const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
@@ -720,7 +721,6 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 	char setname[ID_MAX] = "", start[ID_MAX] = "";
 	int set = ts->nsets, rc, i;
 
-	rules_init();
 	if (ts->nsets == MAXSETS)
 		return seterr(err, CARC_EUSAGE, "%s: more than %d tile sets", file, MAXSETS);
 	if (parse(&l, text, len))

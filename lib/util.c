@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "util.h"
 
 /* A message is one line for people: it often quotes what it refuses (a move word, a key of
  * a state, a name), so control characters there are written as C escapes. */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
+#include "legal.h"
 #include "view.h"
 
 /* Players take these in order unless --player-colors says otherwise. The ANSI numbers are the

@@ -3,7 +3,7 @@
 #ifndef CARC_VIEW_H
 #define CARC_VIEW_H
 
-#include "internal.h"
+#include "game.h"
 
 struct pcolor {
 	const char *name;

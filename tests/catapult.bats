@@ -39,18 +39,10 @@ new() {
 	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 "$@" > g
 }
 
-# play MOVE...: one whole turn (draw, place, score) per move on g, in order.
-play() {
-	local m
-	for m; do
-		turn g "$m" || { echo "the turn '$m' failed" >&2; return 1; }
-	done
-}
-
 # fairground OPTION...: the board above, in phase hurl with ann to hurl; one tile (B) is left.
 fairground() {
 	new --deck W,V,CA06,B "$@"
-	play 1,0,0,field:Es 2,0,0,road:W 1,-1,0
+	turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
 }
 
 # decide WORD...: each word (a hurl or a seduce decision) through carc-place, then carc-score
@@ -81,9 +73,9 @@ decide() {
 # both ends: 3 tiles = 3 points for ann, and her follower comes home.
 @test "X-CA-2 a road ends at the fair: W, D and CA08 make a closed road worth 3" {
 	new --deck W,CA08,B,B
-	play -1,0,0,road:E
+	turns -1,0,0,road:E
 	run scores g; want "ann=0 bob=0"
-	play 1,0,90
+	turns 1,0,90
 	run scores g; want "ann=3 bob=0"
 	run supplies; want "ann=7 bob=7"
 }
@@ -119,7 +111,7 @@ decide() {
 # (ann 3), then the round begins and bob, the placer, hurls first: the turn is not passed.
 @test "X-CA-3 after the fair tile's turn is scored, the placer hurls first" {
 	new --deck W,CA08,B,B
-	play -1,0,0,road:E 1,0,90
+	turns -1,0,0,road:E 1,0,90
 	run scores g; want "ann=3 bob=0"
 	run turnof; want "hurl bob"
 	run js '.catapult | "\(.fair) \(.first) \(.token) \(.landings | length)"'
@@ -143,7 +135,7 @@ ann hurls next"
 @test "X-CA-4 the placer hurls first, then clockwise; the turn then passes after the placer" {
 	carc-deck --players ann,bob,carl --seed 7 --expansions base,catapult --rule scatter=0 \
 	    --start B --deck B,CA06,B,B > g
-	play 1,0,0 -1,0,0
+	turns 1,0,0 -1,0,0
 	run turnof; want "hurl bob"
 	decide hurl:target:-0.50,0.50
 	run turnof; want "hurl carl"
@@ -317,7 +309,7 @@ ann knocks out ann's follower at 1,0"
 # the middle of its tile: 1.50,0.50, 2.50,0.50, 3.50,0.50, one tile (100 hundredths) apart.
 cloisters() {
 	new --start B --deck B,B,B,CA06,B "$@"
-	play 1,0,0,cloister 2,0,0,cloister 3,0,0,cloister 1,-1,0
+	turns 1,0,0,cloister 2,0,0,cloister 3,0,0,cloister 1,-1,0
 	run turnof; want "hurl bob"
 }
 
@@ -385,7 +377,7 @@ ann knocks out ann's follower at 1,0 in a chain reaction"
 # knocks bob's follower out (aim on it, ann's is 61.47 away) and nobody scores.
 @test "X-CA-3 a fair tile played last: the round comes before the final scoring" {
 	new --deck W,V,CA06
-	play 1,0,0,field:Es 2,0,0,road:W 1,-1,0
+	turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
 	run turnof; want "hurl ann"
 	cp g start
 	decide hurl:knockout:5,5 hurl:knockout:5,5
@@ -475,7 +467,7 @@ seduce:none"
 # bob places the fair and hurls off the map; ann lands on her own, the only follower there is.
 @test "X-CA-7 seduction with no opponent's follower on the board does nothing" {
 	new --deck W,CA06,B
-	play 1,0,0,field:Es 1,-1,0
+	turns 1,0,0,field:Es 1,-1,0
 	run turnof; want "hurl bob"
 	decide hurl:seduction:9,9 hurl:seduction:1.83,0.83
 	run turnof; want "draw ann"
@@ -582,7 +574,7 @@ bob scores 5 for catching ann's token"
 @test "X-CA-9 catch: the catcher is the next player clockwise, the last player's is the first" {
 	carc-deck --players ann,bob,carl --seed 7 --expansions base,catapult --rule scatter=0 \
 	    --start B --deck B,CA06,B,B > g
-	play 1,0,0 -1,0,0
+	turns 1,0,0 -1,0,0
 	decide hurl:catch:2.50
 	run scores g; want "ann=0 bob=5 carl=5"
 	decide hurl:catch:2.50 hurl:catch:2.50
@@ -604,7 +596,7 @@ bob scores 5 for catching ann's token"
 # bob draws next.
 @test "catapult=house: a follower on the fair tile scores 5 for its placer, and no round" {
 	new --rule catapult=house --start B --deck CA06,B,B
-	play 1,0,0,field:Nw
+	turns 1,0,0,field:Nw
 	run scores g; want "ann=5 bob=0"
 	run turnof; want "draw bob"
 	run js '.catapult'; want null
@@ -612,7 +604,7 @@ bob scores 5 for catching ann's token"
 
 @test "catapult=house: a fair tile placed without a follower scores nothing" {
 	new --rule catapult=house --start B --deck CA06,B,B
-	play 1,0,0
+	turns 1,0,0
 	run scores g; want "ann=0 bob=0"
 	run turnof; want "draw bob"
 }
@@ -621,7 +613,7 @@ bob scores 5 for catching ann's token"
 # scoring: bob's follower on CA08's road W closes the road W - D - CA08 (3 tiles): 5 + 3 = 8.
 @test "catapult=house: a follower on the fair tile's road that closes scores 5 and the road" {
 	new --rule catapult=house --deck W,CA08,B,B
-	play -1,0,0 1,0,90,road:W
+	turns -1,0,0 1,0,90,road:W
 	run scores g; want "ann=0 bob=8"
 	run supplies; want "ann=7 bob=7"
 	run turnof; want "draw ann"
@@ -630,7 +622,7 @@ bob scores 5 for catching ann's token"
 # H-1: the fair tiles are ordinary tiles.
 @test "catapult=off: a fair tile starts no round and scores nothing" {
 	new --rule catapult=off --start B --deck CA06,B,B
-	play 1,0,0,field:Nw
+	turns 1,0,0,field:Nw
 	run scores g; want "ann=0 bob=0"
 	run turnof; want "draw bob"
 	run js '.setup.rules.catapult'; want off
@@ -645,7 +637,7 @@ bob scores 5 for catching ann's token"
 	for s in a b; do
 		carc-deck --players ann,bob --seed 7 --expansions base,catapult \
 		    --deck W,V,CA06,B > g
-		play 1,0,0,field:Es 2,0,0,road:W 1,-1,0
+		turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
 		decide hurl:target:1.50,-0.50
 		carc-place hurl:target:1.50,-0.50 < g > "$s"
 	done
@@ -663,7 +655,7 @@ bob scores 5 for catching ann's token"
 	for s in 7 8; do
 		carc-deck --players ann,bob --seed "$s" --expansions base,catapult \
 		    --deck W,V,CA06,B > g
-		play 1,0,0,field:Es 2,0,0,road:W 1,-1,0
+		turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
 		carc-place hurl:target:1.50,-0.50 < g | carc-render --format json |
 		    jq -c .catapult.landings > "l$s"
 	done

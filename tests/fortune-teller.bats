@@ -29,14 +29,6 @@ new() {
 	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller "$@" > g
 }
 
-# play MOVE...: one whole turn (draw, place, score) per move on g, in order.
-play() {
-	local m
-	for m; do
-		turn g "$m" || { echo "the turn '$m' failed" >&2; return 1; }
-	done
-}
-
 # draw: draws for the player to move on g into d; ndrawn prints how many tiles d holds drawn.
 draw() {
 	carc-draw < g > d
@@ -113,9 +105,9 @@ listed() {
 # closed, 3 tiles = 3 for ann (F-1: a road that reaches the tent ends there).
 @test "F-1 a road ends at the tent: W, D and FT2 make a closed road worth 3" {
 	new --deck FT2,W,B
-	play 1,0,90,road:W
+	turns 1,0,90,road:W
 	run scores g; want "ann=0 bob=0"
-	play -1,0,0
+	turns -1,0,0
 	run scores g; want "ann=3 bob=0"
 	run supplies; want "ann=7 bob=7"
 }
@@ -131,7 +123,7 @@ listed() {
 # number, hides it.
 @test "F-2 carc-render shows a tent as /^\\ in the middle of its tile" {
 	new --start B --deck FT1,FT1,B
-	play 0,1,0 1,0,0,tent
+	turns 0,1,0 1,0,0,tent
 	run carc-render --format ascii g
 	[ "$status" -eq 0 ]
 	# bob's fortune teller stands on the tent at 1,0; the empty tent at 0,1 shows whole
@@ -147,10 +139,10 @@ listed() {
 # fortune teller goes home (6 -> 7 followers).
 @test "F-5 the player completing another player's tent scores 3; the owner scores nothing" {
 	new --start B --deck FT1,B,B,B,B,B
-	play 0,1,0,tent 1,1,0 B/-1,1,0
+	turns 0,1,0,tent 1,1,0 B/-1,1,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=6 bob=7"
-	play 0,2,0
+	turns 0,2,0
 	run scores g; want "ann=0 bob=3"
 	run supplies; want "ann=7 bob=7"
 	run js '.figures | length'; want 0
@@ -160,10 +152,10 @@ listed() {
 # The same tent; bob puts his B(1,0) off the tent's sides, and ann's own B(0,2) completes it.
 @test "F-5 the owner completing her own tent scores 3 and gets her fortune teller back" {
 	new --start B --deck FT1,B,B,B,B,B
-	play 0,1,0,tent 1,1,0 B/-1,1,0 1,0,0
+	turns 0,1,0,tent 1,1,0 B/-1,1,0 1,0,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=6 bob=7"
-	play B/0,2,0
+	turns B/0,2,0
 	run scores g; want "ann=3 bob=0"
 	run supplies; want "ann=7 bob=7"
 	run js '.figures | length'; want 0
@@ -173,7 +165,7 @@ listed() {
 # ends (no final scoring for the tent, its fortune teller is home already).
 @test "F-5 the last tile of the game completing a tent scores 3 before the end" {
 	new --start B --deck FT1,B,B,B
-	play 0,1,0,tent 1,1,0 B/-1,1,0 0,2,0
+	turns 0,1,0,tent 1,1,0 B/-1,1,0 0,2,0
 	run js .phase; want over
 	run scores g; want "ann=0 bob=3"
 	run supplies; want "ann=7 bob=7"
@@ -182,7 +174,7 @@ listed() {
 # carc-score -v tells the completion on stderr.
 @test "F-5 carc-score -v names the player and the tent it scored" {
 	new --start B --deck FT1,B,B,B,B,B
-	play 0,1,0,tent 1,1,0 B/-1,1,0
+	turns 0,1,0,tent 1,1,0 B/-1,1,0
 	carc-draw < g | carc-place 0,2,0 > p
 	run --separate-stderr carc-score -v p
 	[ "$status" -eq 0 ]
@@ -194,7 +186,7 @@ listed() {
 # or nobody. (Before issue 11 a tent without a fortune teller scored nothing.)
 @test "F-5 a completed tent without a fortune teller scores 3 for its completer" {
 	new --start B --deck FT1,B,B,B,B
-	play 0,1,0 1,1,0 -1,1,0
+	turns 0,1,0 1,1,0 -1,1,0
 	run scores g; want "ann=0 bob=0"
 	carc-draw < g | carc-place 0,2,0 > p
 	run --separate-stderr carc-score -v p
@@ -212,7 +204,7 @@ listed() {
 # bob, both fortune tellers go home. (The order after the reshuffles does not matter.)
 @test "F-5 one tile completing three tents, one of them empty, scores 3 for each: 9" {
 	new --start B --deck "$(many 14 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/2,0,0 2,1,0,tent FT1/0,2,0 FT1/2,2,0 FT1/-1,1,0 FT1/3,1,0 \
+	turns 0,1,0,tent 1,0,0 FT1/2,0,0 2,1,0,tent FT1/0,2,0 FT1/2,2,0 FT1/-1,1,0 FT1/3,1,0 \
 	    FT1/1,2,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=6 bob=6"
@@ -234,7 +226,7 @@ listed() {
 # Ann's FT1 there with a fortune teller: complete at once, 3 for ann, the follower comes back.
 @test "F-8 a tent tile with a fortune teller placed into a four-sided hole scores 3 at once" {
 	new --start B --deck B,B,B,B,B,B,FT1,B
-	play 1,0,0 1,1,0 -1,0,0 -1,1,0 -1,2,0 0,2,0
+	turns 1,0,0 1,1,0 -1,0,0 -1,1,0 -1,2,0 0,2,0
 	run scores g; want "ann=0 bob=0"
 	draw
 	run ndrawn; want 1
@@ -252,7 +244,7 @@ listed() {
 # scores 3 (F-5: the completion scores, whoever stands on the tent).
 @test "F-8 a tent tile without a fortune teller placed into a four-sided hole scores 3" {
 	new --start B --deck B,B,B,B,B,B,FT1,B
-	play 1,0,0 1,1,0 -1,0,0 -1,1,0 -1,2,0 0,2,0 0,1,0
+	turns 1,0,0 1,1,0 -1,0,0 -1,1,0 -1,2,0 0,2,0 0,1,0
 	run scores g; want "ann=3 bob=0"
 }
 
@@ -262,14 +254,14 @@ listed() {
 # (A monk on a cloister in the same place would score 1 + 1 neighbour = 2, see the next test.)
 @test "F-6 a fortune teller left on the board at the end scores nothing" {
 	new --start B --deck FT1
-	play 0,1,0,tent
+	turns 0,1,0,tent
 	run js .phase; want over
 	run scores g; want "ann=0 bob=0"
 }
 
 @test "F-6 (contrast) a monk in the same place at the end scores 2" {
 	new --start B --deck B
-	play 0,1,0,cloister
+	turns 0,1,0,cloister
 	run js .phase; want over
 	run scores g; want "ann=2 bob=0"
 }
@@ -280,7 +272,7 @@ listed() {
 # and may not put a third fortune teller on any of them.
 @test "F-3 a third fortune teller is refused with status 1 and is not in --list" {
 	new --start B --deck "$(many 10 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
+	turns 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
 	run js '[.figures[] | select(.feature == "tent") | .owner] | join(",")'; want "0,0"
 	draw
 	run ndrawn; want 3
@@ -297,7 +289,7 @@ listed() {
 # After bob completes ann's first tent she has one fortune teller again and may place another.
 @test "F-3 a fortune teller that came home may be placed on a tent again" {
 	new --start B --deck "$(many 10 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0 FT1/-1,1,0 0,2,0
+	turns 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0 FT1/-1,1,0 0,2,0
 	run scores g; want "ann=0 bob=3"
 	draw
 	listed FT1/-1,0,0,tent
@@ -308,13 +300,13 @@ listed() {
 # The limit is per player: bob may have his own two while ann has two.
 @test "F-3 the limit counts one player's fortune tellers, not everyone's" {
 	new --start B --deck "$(many 12 FT1)"
-	play 0,1,0,tent 1,0,0,tent FT1/0,-1,0,tent FT1/1,1,0
+	turns 0,1,0,tent 1,0,0,tent FT1/0,-1,0,tent FT1/1,1,0
 	draw
 	run ndrawn; want 3
 	listed FT1/2,0,0
 	run bash -c 'carc-place --list < d | grep -c ",tent$"'
 	[ "$output" = 0 ]
-	play FT1/2,0,0
+	turns FT1/2,0,0
 	draw
 	run ndrawn; want 2
 	listed FT1/2,1,0,tent
@@ -328,17 +320,17 @@ listed() {
 @test "F-4 the draw rises to 2 and 3 with fortune tellers and drops after a completion" {
 	new --start B --deck "$(many 10 FT1)"
 	draw; run ndrawn; want 1
-	play 0,1,0,tent
+	turns 0,1,0,tent
 	draw; run ndrawn; want 1
-	play 1,0,0
+	turns 1,0,0
 	draw; run ndrawn; want 2
-	play FT1/0,-1,0,tent
+	turns FT1/0,-1,0,tent
 	draw; run ndrawn; want 1
-	play 1,1,0
+	turns 1,1,0
 	draw; run ndrawn; want 3
-	play FT1/-1,1,0
+	turns FT1/-1,1,0
 	draw; run ndrawn; want 1
-	play 0,2,0
+	turns 0,2,0
 	run scores g; want "ann=0 bob=3"
 	draw; run ndrawn; want 2
 }
@@ -346,9 +338,9 @@ listed() {
 # Bob's fortune teller makes bob draw 2 and leaves ann's draw at 1.
 @test "F-4 the draw counts the fortune tellers of the player to move only" {
 	new --start B --deck "$(many 6 FT1)"
-	play 0,1,0 1,0,0,tent
+	turns 0,1,0 1,0,0,tent
 	draw; run ndrawn; want 1
-	play 0,-1,0
+	turns 0,-1,0
 	draw; run ndrawn; want 2
 }
 
@@ -356,7 +348,7 @@ listed() {
 # her second turn are U and E, and 1 tile is left.
 @test "F-4 the tiles drawn are the top of the supply, in order" {
 	new --start B --deck FT1,B,U,E,B
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 	draw
 	run bash -c 'carc-render --format json d | jq -c "[.drawn, .tiles_left]"'
 	want '[["U","E"],1]'
@@ -367,7 +359,7 @@ listed() {
 # The same board: ann has one fortune teller and may draw 2 tiles, U and E.
 mayboard() {
 	new --start B --deck FT1,B,U,E,B "$@"
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 }
 
 # Seed 000's rule text says a player "may draw" the extra tile; seed 001 and the publisher say
@@ -469,16 +461,16 @@ draw:1"
 # TILE/ prefix; the same placements as when that tile alone is drawn on the same board.
 @test "F-4 --list after a multi-draw is every drawn tile's placements with the TILE/ prefix" {
 	new --start B --deck FT1,B,U,E,B
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 	draw
 	carc-place --list < d > both
 	# the same board with the fortune teller not placed: ann draws U or E alone
 	new --start B --deck FT1,B,U,B
-	play 0,1,0 1,0,0
+	turns 0,1,0 1,0,0
 	draw
 	carc-place --list < d | sed 's|^|U/|' > alone
 	new --start B --deck FT1,B,E,B
-	play 0,1,0 1,0,0
+	turns 0,1,0 1,0,0
 	draw
 	carc-place --list < d | sed 's|^|E/|' >> alone
 	grep -q '^U/' alone
@@ -491,7 +483,7 @@ draw:1"
 # one decision, so --list names it once, as it names a symmetric tile's placement once.
 @test "F-4 --list names each decision once when two copies of a tile are drawn" {
 	new --start B --deck FT1,B,B,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	run bash -c 'carc-render --format json d | jq -c .drawn'
 	want '["B","B"]'
@@ -505,7 +497,7 @@ draw:1"
 
 @test "F-4 with several tiles drawn a move without TILE/ is refused with a clear message" {
 	new --start B --deck FT1,B,B,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	run ndrawn; want 2
 	run --separate-stderr carc-place -1,1,0 < d
@@ -516,7 +508,7 @@ draw:1"
 
 @test "F-4 a TILE/ naming a tile that was not drawn is refused" {
 	new --start B --deck FT1,B,B,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	run --separate-stderr carc-place FT1/-1,1,0 < d
 	refused carc-place "illegal move 'FT1/-1,1,0': tile FT1 was not drawn"
@@ -543,7 +535,7 @@ draw:1"
 # (F-7d: in phase score it is still among the drawn tiles) and then goes back to the supply.
 @test "F-7b of two drawn tiles only the one that fits may be chosen" {
 	new --start B --deck FT1,B,C,B,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	run bash -c 'carc-render --format json d | jq -c "[.drawn, .tiles_left]"'
 	want '[["C","B"],2]'
@@ -565,7 +557,7 @@ draw:1"
 # when carc-score ends the turn.
 @test "F-7b carc-bot chooses among the drawn tiles that fit" {
 	new --start B --deck FT1,B,C,B,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	for seed in 1 2 3 4 5; do
 		carc-bot --seed "$seed" random < d | carc-score > p
@@ -578,7 +570,7 @@ draw:1"
 # drawn: C (set aside too), then B, which fits: one tile drawn, 1 B left, aside C, C, C.
 @test "F-7c when no drawn tile fits all are set aside and single tiles are drawn until one fits" {
 	new --start B --deck FT1,B,C,C,C,B,B
-	play 0,1,0,tent 1,1,0
+	turns 0,1,0,tent 1,1,0
 	draw
 	run bash -c 'carc-render --format json d | jq -c "[.drawn, .aside, .tiles_left]"'
 	want '[["B"],["C","C","C"],1]'
@@ -590,14 +582,14 @@ draw:1"
 # After her choice one goes back; bob draws it and the game ends. The tents score nothing (F-6).
 @test "F-7a with fewer tiles left than the draw, all that remain are drawn" {
 	new --start B --deck "$(many 6 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
+	turns 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
 	run js .tiles_left; want 2
 	draw
 	run ndrawn; want 2
 	run bash -c 'carc-render --format json d | jq .tiles_left'; want 0
-	play FT1/-1,0,0
+	turns FT1/-1,0,0
 	run js .tiles_left; want 1
-	play 2,0,0
+	turns 2,0,0
 	run js .phase; want over
 	run scores g; want "ann=0 bob=0"
 }
@@ -605,12 +597,12 @@ draw:1"
 # The same with one tile left: ann draws 1, and needs no TILE/ prefix.
 @test "F-7a with one tile left a player with two fortune tellers draws 1" {
 	new --start B --deck "$(many 5 FT1)"
-	play 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
+	turns 0,1,0,tent 1,0,0 FT1/0,-1,0,tent 1,1,0
 	draw
 	run ndrawn; want 1
 	run --separate-stderr carc-place -1,0,0 < d
 	[ "$status" -eq 0 ]
-	play -1,0,0
+	turns -1,0,0
 	run js .phase; want over
 	run scores g; want "ann=0 bob=0"
 }
@@ -620,7 +612,7 @@ draw:1"
 # turns3 SEED MOVE: into g, FT1 with a fortune teller, B, then ann's choice MOVE among U and E.
 turns3() {
 	new --seed "$1" --start B --deck FT1,B,U,E,V,W,A,X,B,B
-	play 0,1,0,tent 1,0,0 "$2"
+	turns 0,1,0,tent 1,0,0 "$2"
 }
 
 @test "F-7d the tiles not chosen go back and the supply is shuffled again, by the seed" {

@@ -15,6 +15,14 @@ turn() {
 	    carc-score < "$f.p" > "$f.s" && mv "$f.s" "$f" && rm -f "$f.d" "$f.p"
 }
 
+# turns MOVE...: one whole turn (draw, place, score) per move on g, in order.
+turns() {
+	local m
+	for m; do
+		turn g "$m" || { echo "the turn '$m' failed" >&2; return 1; }
+	done
+}
+
 # Copies FROM to TO with the bytes OLD replaced by NEW (printf formats, \xHH for a byte); OLD
 # must occur exactly once.
 patch() {

@@ -28,14 +28,6 @@ new() {
 	carc-deck --players ann,bob --seed 7 "$@" > g
 }
 
-# play MOVE...: one whole turn (draw, place, score) per move on g, in order.
-play() {
-	local m
-	for m; do
-		turn g "$m" || { echo "the turn '$m' failed" >&2; return 1; }
-	done
-}
-
 # listed MOVE: carc-place --list on the drawn state d offers MOVE.
 listed() {
 	carc-place --list < d | grep -qxF -- "$1"
@@ -46,9 +38,9 @@ listed() {
 # W(-1,0) r0 (road end E) - D(0,0) - U(1,0) - W(2,0) r0 (road end W): closed, 4 tiles.
 @test "B-40 a closed road of 4 tiles scores 4, one point per tile" {
 	new --deck U,W,W,B
-	play 1,0,0,road:E 2,0,0
+	turns 1,0,0,road:E 2,0,0
 	run scores g; want "ann=0 bob=0"
-	play -1,0,0
+	turns -1,0,0
 	run scores g; want "ann=4 bob=0"
 	run js .phase; want "draw"
 }
@@ -57,9 +49,9 @@ listed() {
 # V(1,2) r90 (N,W). No open end: complete, 4 tiles = 4.
 @test "B-30 a road that loops into itself is complete and scores 4 for 4 tiles" {
 	new --deck V,V,V,V,B
-	play 0,1,270,road:E 1,1,0 0,2,180
+	turns 0,1,270,road:E 1,1,0 0,2,180
 	run scores g; want "ann=0 bob=0"
-	play 1,2,90
+	turns 1,2,90
 	run scores g; want "ann=4 bob=0"
 	run supplies; want "ann=7 bob=7"
 }
@@ -69,9 +61,9 @@ listed() {
 # Tiles: W, V, V, V = 4 distinct tiles (W holds two segments of the road) -> 4, not 5.
 @test "B-43 a road that ends twice at the same junction counts that tile once: 4" {
 	new --start W --deck V,V,V,B
-	play 1,0,0,road:S 1,1,90
+	turns 1,0,0,road:S 1,1,90
 	run scores g; want "ann=0 bob=0"
-	play 0,1,180
+	turns 0,1,180
 	run scores g; want "ann=4 bob=0"
 }
 
@@ -81,9 +73,9 @@ listed() {
 # 3 tiles x 2 + 1 pennant x 2 = 8. Bob completes ann's city: ann scores.
 @test "B-41 a closed city of 3 tiles with a pennant scores 8" {
 	new --deck F,E,B
-	play 0,-1,90,city:N
+	turns 0,-1,90,city:N
 	run scores g; want "ann=0 bob=0"
-	play 0,-2,180
+	turns 0,-2,180
 	run scores g; want "ann=8 bob=0"
 }
 
@@ -91,9 +83,9 @@ listed() {
 # 4 tiles x 2 + 2 pennants x 2 = 12.
 @test "B-41 a closed city of 4 tiles with 2 pennants scores 12" {
 	new --deck F,M,E,B
-	play 0,-1,90,city:N 0,-2,180
+	turns 0,-1,90,city:N 0,-2,180
 	run scores g; want "ann=0 bob=0"
-	play 1,-2,270
+	turns 1,-2,270
 	run scores g; want "ann=12 bob=0"
 }
 
@@ -102,9 +94,9 @@ listed() {
 # Distinct tiles: I, N, N, Ng = 4 -> 4 x 2 = 8 (counting I twice would give 10).
 @test "B-43 a closed city passing the same tile twice counts it once: 8" {
 	new --start I --deck N,N,Ng,B
-	play 0,-1,270,city:S -1,-1,180
+	turns 0,-1,270,city:S -1,-1,180
 	run scores g; want "ann=0 bob=0"
-	play -1,0,90
+	turns -1,0,90
 	run scores g; want "ann=8 bob=0"
 }
 
@@ -112,7 +104,7 @@ listed() {
 # Incomplete: distinct tiles I, N, R, N = 4 -> 4 x 1 = 4 (not 5).
 @test "B-43 an incomplete city passing the same tile twice counts it once at the end: 4" {
 	new --start I --deck N,R,N
-	play 0,-1,270,city:S -1,-1,90 -1,0,90
+	turns 0,-1,270,city:S -1,-1,90 -1,0,90
 	run js .phase; want "over"
 	run scores g; want "ann=4 bob=0"
 }
@@ -123,9 +115,9 @@ listed() {
 # and last U(1,2): the 8th neighbour completes it -> 9. With 7 neighbours it scores nothing.
 @test "B-42 a cloister surrounded by 8 tiles scores 9" {
 	new --deck B,U,U,B,B,U,U,U,E
-	play 0,1,0,cloister 1,0,0 -1,0,0 1,1,0 -1,1,0 -1,2,0 0,2,0
+	turns 0,1,0,cloister 1,0,0 -1,0,0 1,1,0 -1,1,0 -1,2,0 0,2,0
 	run scores g; want "ann=0 bob=0"
-	play 1,2,0
+	turns 1,2,0
 	run scores g; want "ann=9 bob=0"
 	run supplies; want "ann=7 bob=7"
 }
@@ -150,9 +142,9 @@ listed() {
 # U(0,2), U(1,2)); then bob puts B(0,1) into the hole with a monk: complete at once -> 9.
 @test "B-24 a monk on a cloister placed into a full ring scores 9 at once and returns" {
 	new --deck U,U,B,B,U,U,U,B,E
-	play 1,0,0 -1,0,0 1,1,0 -1,1,0 -1,2,0 0,2,0 1,2,0
+	turns 1,0,0 -1,0,0 1,1,0 -1,1,0 -1,2,0 0,2,0 1,2,0
 	run scores g; want "ann=0 bob=0"
-	play 0,1,0,cloister
+	turns 0,1,0,cloister
 	run scores g; want "ann=0 bob=9"
 	run supplies; want "ann=7 bob=7"
 }
@@ -163,12 +155,12 @@ listed() {
 # (city N+W) joins G's city, knight. Ann: N(1,-1) r270 (city W+S) joins both parts.
 @test "B-23 joining separately claimed cities is legal; both knights stay on the joined city" {
 	new --start G --deck E,N,N,E,B
-	play 0,-1,90,city:E 1,0,0,city:N
+	turns 0,-1,90,city:E 1,0,0,city:N
 	carc-draw < g > d
 	listed 1,-1,270
 	run --separate-stderr carc-place 1,-1,270 < d
 	[ "$status" -eq 0 ]
-	play 1,-1,270
+	turns 1,-1,270
 	run js '[.figures[] | "\(.owner)@\(.x),\(.y)"] | sort | join(" ")'
 	want "0@0,-1 1@1,0"
 	run scores g; want "ann=0 bob=0"
@@ -177,7 +169,7 @@ listed() {
 # The same board. The joining tile itself may not take a knight: both parts are occupied.
 @test "B-22 the tile that joins two claimed cities cannot take a knight on that city" {
 	new --start G --deck E,N,N,E,B
-	play 0,-1,90,city:E 1,0,0,city:N
+	turns 0,-1,90,city:E 1,0,0,city:N
 	carc-draw < g > d
 	run listed 1,-1,270,city:W
 	[ "$status" -ne 0 ]
@@ -190,8 +182,8 @@ listed() {
 # One knight each: a tie, both score the full 10.
 @test "B-44 two players tied on a joined city both score the full 10" {
 	new --start G --deck E,N,N,E,B
-	play 0,-1,90,city:E 1,0,0,city:N 1,-1,270
-	play -1,0,90
+	turns 0,-1,90,city:E 1,0,0,city:N 1,-1,270
+	turns -1,0,90
 	run scores g; want "ann=10 bob=10"
 	run supplies; want "ann=7 bob=7"
 }
@@ -202,9 +194,9 @@ listed() {
 # City: E, N, R, Ng, E, G, E = 7 tiles, no pennant = 14. Ann 2 knights, bob 1: ann 14, bob 0.
 @test "B-44 a 2-vs-1 majority: only the majority scores 14" {
 	new --start G --deck E,R,E,N,Ng,E,B
-	play 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
+	turns 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
 	run scores g; want "ann=0 bob=0"
-	play -1,0,90
+	turns -1,0,90
 	run scores g; want "ann=14 bob=0"
 }
 
@@ -212,10 +204,10 @@ listed() {
 # after scoring every knight, the winner's and the loser's, is back: 7 and 7.
 @test "B-45 all followers in a scored feature return, winners and losers" {
 	new --start G --deck E,R,E,N,Ng,E,B
-	play 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
+	turns 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
 	run supplies; want "ann=5 bob=6"
 	run js '.figures | length'; want "3"
-	play -1,0,90
+	turns -1,0,90
 	run supplies; want "ann=7 bob=7"
 	run js '.figures | length'; want "0"
 }
@@ -227,9 +219,9 @@ listed() {
 # W(-1,0)-D-V-V-L (5 tiles = 5 for ann) and the city D+L (2 tiles = 4 for bob).
 @test "B-46 one tile completing a road and a city scores both: 5 and 4" {
 	new --deck V,V,W,L,B
-	play 1,0,90,road:N 1,-1,0 -1,0,0
+	turns 1,0,90,road:N 1,-1,0 -1,0,0
 	run scores g; want "ann=0 bob=0"
-	play 0,-1,180,city:S
+	turns 0,-1,180,city:S
 	run scores g; want "ann=5 bob=4"
 	run supplies; want "ann=7 bob=7"
 }
@@ -240,7 +232,7 @@ listed() {
 # without followers: nobody scores.
 @test "B-47 completed features without followers score nobody" {
 	new --deck E,W,W,B
-	play 0,-1,180 1,0,0 -1,0,0
+	turns 0,-1,180 1,0,0 -1,0,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=7 bob=7"
 	run js .phase; want "draw"
@@ -252,7 +244,7 @@ listed() {
 # the road (her thief is two tiles away).
 @test "B-22 a follower on a road occupied by your own follower is refused" {
 	new --deck U,U,U,U,B
-	play 1,0,0,road:E 2,0,0
+	turns 1,0,0,road:E 2,0,0
 	carc-draw < g > d
 	run listed 3,0,0,road:E
 	[ "$status" -ne 0 ]
@@ -266,7 +258,7 @@ listed() {
 # take a thief: the road is occupied three tiles away.
 @test "B-22 a follower on a road occupied far away is refused with status 1 and no output" {
 	new --deck U,U,U,U,B
-	play 1,0,0,road:E 2,0,0 3,0,0
+	turns 1,0,0,road:E 2,0,0 3,0,0
 	carc-draw < g > d
 	run listed -1,0,0,road:E
 	[ "$status" -ne 0 ]
@@ -282,7 +274,7 @@ listed() {
 # field); bob's U(-1,0) joins that same field on its north side: no farmer there.
 @test "B-80 a farmer in a field already holding a farmer is refused" {
 	new --deck U,U,B
-	play 1,0,0,field:Nw
+	turns 1,0,0,field:Nw
 	carc-draw < g > d
 	run listed -1,0,0,field:Nw
 	[ "$status" -ne 0 ]
@@ -297,7 +289,7 @@ listed() {
 # A(4,1), A(5,1) and a knight on E(6,1) r180; bob extends the road with U(1,0) .. Ug(7,0).
 @test "B-25 with no follower left a placement with a figure is refused" {
 	new --deck B,U,B,U,B,U,B,U,A,U,A,U,E,Ug,E,V
-	play 0,1,0,cloister 1,0,0 1,1,0,cloister 2,0,0 2,1,0,cloister 3,0,0 3,1,0,cloister \
+	turns 0,1,0,cloister 1,0,0 1,1,0,cloister 2,0,0 2,1,0,cloister 3,0,0 3,1,0,cloister \
 	    4,0,0 4,1,0,cloister 5,0,0 5,1,0,cloister 6,0,0 6,1,180,city:S 7,0,0
 	run supplies; want "ann=0 bob=7"
 	run scores g; want "ann=0 bob=0"
@@ -307,7 +299,7 @@ listed() {
 	run bash -c 'carc-place --list < d | grep -c "^[^,]*,[^,]*,[^,]*,"'
 	[ "$output" = "0" ]
 	listed 7,1,180
-	play 7,1,180
+	turns 7,1,180
 }
 
 # --- B-50 / B-51 end of the game -------------------------------------------------------------
@@ -315,7 +307,7 @@ listed() {
 # Ann's thief on U(1,0); the supply is empty afterwards. Road D+U, open both ends: 2 x 1 = 2.
 @test "B-51 final scoring: an incomplete road scores 1 per tile: 2" {
 	new --deck U
-	play 1,0,0,road:E
+	turns 1,0,0,road:E
 	run js .phase; want "over"
 	run scores g; want "ann=2 bob=0"
 }
@@ -324,7 +316,7 @@ listed() {
 # 2 tiles x 1 + 1 pennant x 1 = 3.
 @test "B-51 final scoring: an incomplete city scores 1 per tile and 1 per pennant: 3" {
 	new --deck F
-	play 0,-1,90,city:N
+	turns 0,-1,90,city:N
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=0"
 }
@@ -333,7 +325,7 @@ listed() {
 # 1 for the cloister + 3 = 4.
 @test "B-51 final scoring: an incomplete cloister scores 1 plus 1 per neighbour: 4" {
 	new --deck U,U,B
-	play 1,0,0 -1,0,0 0,1,0,cloister
+	turns 1,0,0 -1,0,0 0,1,0,cloister
 	run js .phase; want "over"
 	run scores g; want "ann=4 bob=0"
 }
@@ -342,7 +334,7 @@ listed() {
 # 6 tiles (E, N, R, Ng, E, G) x 1 = 6 for ann, nothing for bob.
 @test "B-51 final scoring of an incomplete city uses the majority: 6 for the 2-vs-1 winner" {
 	new --start G --deck E,R,E,N,Ng
-	play 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
+	turns 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
 	run js .phase; want "over"
 	run scores g; want "ann=6 bob=0"
 }
@@ -351,10 +343,10 @@ listed() {
 # tile completes is scored as complete (4, not the final-scoring 2).
 @test "B-50 the game ends after the last tile, including that tile's scoring" {
 	new --deck U,E
-	play 1,0,0
+	turns 1,0,0
 	run js .phase; want "draw"
 	run js .tiles_left; want "1"
-	play 0,-1,180,city:S
+	turns 0,-1,180,city:S
 	run js .phase; want "over"
 	run js .tiles_left; want "0"
 	run scores g; want "ann=0 bob=4"
@@ -366,7 +358,7 @@ listed() {
 # nowhere (B-12): the game ends after ann's turn with her 4 points.
 @test "B-50 the game ends when the tiles left fit nowhere" {
 	new --deck E,C
-	play 0,-1,180,city:S
+	turns 0,-1,180,city:S
 	run js .phase; want "over"
 	run scores g; want "ann=4 bob=0"
 	run --separate-stderr carc-draw < g
@@ -381,12 +373,12 @@ listed() {
 # The farmer stays on the board when the adjacent city is completed during the game.
 @test "B-83 a farmer scores 3 per completed adjacent city, incomplete cities give nothing" {
 	new --deck U,E,E,B
-	play 1,0,0,field:Nw 1,-1,0 1,-2,180
+	turns 1,0,0,field:Nw 1,-1,0 1,-2,180
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=6 bob=7"
 	run js '[.figures[] | "\(.owner)@\(.x),\(.y):\(.feature)"] | join(" ")'
 	want "0@1,0:field:Nw"
-	play 0,1,0
+	turns 0,1,0
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=0"
 }
@@ -395,7 +387,7 @@ listed() {
 # field; E(0,-1) r180 and E(0,1) r0 close both caps. 2 completed cities x 3 = 6.
 @test "B-83 one field touching two completed cities scores 6" {
 	new --start H --deck B,E,E
-	play 1,0,0,field:Nw 0,-1,180 0,1,0
+	turns 1,0,0,field:Nw 0,-1,180 0,1,0
 	run js .phase; want "over"
 	run scores g; want "ann=6 bob=0"
 }
@@ -405,7 +397,7 @@ listed() {
 # The city (3 tiles) is complete: ann 3, bob 3.
 @test "B-83 one city touching two fields: farmers of both players each score it, 3 and 3" {
 	new --start G --deck E,E
-	play -1,0,90,field:Nw 1,0,270,field:Nw
+	turns -1,0,90,field:Nw 1,0,270,field:Nw
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=3"
 }
@@ -414,7 +406,7 @@ listed() {
 # so twice for ann (the 3rd-version farmer rule B-71 kept in C2): 6.
 @test "B-83 one player's farmers in two fields next to the same city score it twice: 6" {
 	new --start G --deck E,B,E
-	play -1,0,90,field:Nw 0,1,0 1,0,270,field:Nw
+	turns -1,0,90,field:Nw 0,1,0 1,0,270,field:Nw
 	run js .phase; want "over"
 	run scores g; want "ann=6 bob=0"
 }
@@ -423,7 +415,7 @@ listed() {
 # to the farmer's field. The field borders the same city on D and on E: 1 city x 3 = 3.
 @test "B-83 a field bordering one city on two tiles scores that city once: 3" {
 	new --deck U,E,B
-	play 1,0,0,field:Nw 0,-1,180 1,-1,0
+	turns 1,0,0,field:Nw 0,-1,180 1,-1,0
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=0"
 }
@@ -432,7 +424,7 @@ listed() {
 # touches D's city, which E(0,-1) r180 completes. 0 points.
 @test "B-82 a field that does not touch the completed city scores nothing for it" {
 	new --deck U,E
-	play 1,0,0,field:Es 0,-1,180
+	turns 1,0,0,field:Es 0,-1,180
 	run js .phase; want "over"
 	run scores g; want "ann=0 bob=0"
 }
@@ -442,7 +434,7 @@ listed() {
 # D's city, which the joined field borders. One farmer each: tie, both 3.
 @test "B-83 tied farmers in a joined field both score the full 3" {
 	new --deck U,B,A,E
-	play 1,0,0,field:Nw 0,1,0,field:Nw 2,0,90 0,-1,180
+	turns 1,0,0,field:Nw 0,1,0,field:Nw 2,0,90 0,-1,180
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=3"
 }
@@ -454,7 +446,7 @@ listed() {
 # ann 3, bob 0 (had the corner stayed apart, it would be 3 and 3).
 @test "B-83 a 2-vs-1 farmer majority: only the majority scores the field's 3" {
 	new --deck U,B,W,A,A,E
-	play 1,0,0,field:Nw 0,1,0,field:Nw -1,0,0,field:Sw 2,0,90 -1,1,180 0,-1,180
+	turns 1,0,0,field:Nw 0,1,0,field:Nw -1,0,0,field:Sw 2,0,90 -1,1,180 0,-1,180
 	run js .phase; want "over"
 	run scores g; want "ann=3 bob=0"
 }
@@ -464,7 +456,7 @@ listed() {
 # both caps: 1 city x 3 = 3, not 6.
 @test "B-83 a field touching one city through two segments of a tile scores it once: 3" {
 	new --start I --deck N,N,Ng,B
-	play 0,-1,270 -1,-1,180 -1,0,90 1,0,0,field:Nw
+	turns 0,-1,270 -1,-1,180 -1,0,90 1,0,0,field:Nw
 	run js .phase; want "over"
 	run scores g; want "ann=0 bob=3"
 }
@@ -481,6 +473,6 @@ listed() {
 	refused carc-place "illegal move '1,0,0,field:Nw': this game is played without farmers"
 	run --separate-stderr carc-place 1,0,0,field:Es < d
 	refused carc-place "illegal move '1,0,0,field:Es': this game is played without farmers"
-	play 1,0,0,road:E 0,-1,180
+	turns 1,0,0,road:E 0,-1,180
 	run scores g; want "ann=2 bob=0"
 }

@@ -7,7 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "board.h"
+#include "game.h"
+#include "legal.h"
+#include "rules/modules.h"
+#include "score.h"
+#include "setup.h"
 #include "suggest.h"
 
 static int npass, nfail;
@@ -1885,6 +1890,8 @@ main(int argc, char **argv)
 	size_t i;
 	int j, run;
 
+	/* the tests call the tile-set loader before any game is made: the kinds come first */
+	modules_init();
 	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
 		/* "./tests/unit NAME..." runs only those, "./tests/unit -x NAME..." all but those */
 		bool except = argc > 1 && strcmp(argv[1], "-x") == 0;

@@ -3,7 +3,9 @@
  * the ids they get first in the table: K_ROAD, K_CITY, K_FIELD, K_CLOISTER. */
 #include <stdio.h>
 
-#include "../internal.h"
+#include "../board.h"
+#include "../legal.h"
+#include "../score.h"
 #include "modules.h"
 
 static int

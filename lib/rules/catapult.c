@@ -11,9 +11,13 @@
 #include <string.h>
 
 #include "../codec.h"
-#include "../internal.h"
+#include "../board.h"
+#include "../legal.h"
 #include "../suggest.h"
 #include "modules.h"
+
+/* the id of the kind fair, the module's first (rules_init gives it) */
+#define FAIR (catapult_module.kind0)
 
 enum { CAT_MODE, CAT_SCATTER, CAT_REACH, CAT_CHAIN, CAT_RULER, CAT_CATCH };
 enum { CATAPULT_SIM, CATAPULT_HOUSE, CATAPULT_OFF };
@@ -51,20 +55,11 @@ cat(const struct carc_game *g)
 	return MODULE_STATE(g, &catapult_module);
 }
 
-static int
-fair_kind(void)
-{
-	static int k = -1;
-
-	if (k < 0)
-		k = kind_find("fair");
-	return k;
-}
 
 static bool
 fair_tile(const struct carc_game *g, int tile)
 {
-	return (g->ts.types[g->board[tile].type].kindmask >> fair_kind()) & 1;
+	return (g->ts.types[g->board[tile].type].kindmask >> FAIR) & 1;
 }
 
 static int
@@ -987,7 +982,7 @@ catapult_read(struct carc_game *g, const msgpack_object *c, struct rd *r)
 		return CARC_EDATA;
 	if (g->phase != CARC_HURL && g->phase != CARC_SEDUCE && g->phase != CARC_SCORE)
 		return mp_fail(r, "inconsistent state: a catapult round in phase %s",
-		    carc_phase_name(g->phase));
+		    rules_phase_name(g->phase));
 	cat(g)->on = true;
 	return read_head(g, c, r) || read_landings(g, c, r) || read_seduction(g, c, r) ?
 	    CARC_EDATA : 0;
@@ -1041,7 +1036,7 @@ catapult_check_all(const struct carc_game *g, char *why, size_t n)
 {
 	if ((g->phase == CARC_HURL || g->phase == CARC_SEDUCE) && !cat(g)->on)
 		return snprintf(why, n, "phase %s without a catapult round",
-		    carc_phase_name(g->phase)), -1;
+		    rules_phase_name(g->phase)), -1;
 	if (cat(g)->on && g->ndrawn > 0)
 		return snprintf(why, n, "drawn tiles during a catapult round"), -1;
 	return catapult_check(g, why, n);

@@ -5,8 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../internal.h"
+#include "../legal.h"
 #include "modules.h"
+
+/* the id of the kind tent, the module's first (rules_init gives it) */
+#define TENT (fortune_teller_module.kind0)
 
 #define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
 #define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
@@ -34,21 +37,12 @@ static const struct rule_opt ft_opts[] = {
 	{ NULL, 0, NULL, 0, false }
 };
 
-static int
-tent_kind(void)
-{
-	static int k = -1;
-
-	if (k < 0)
-		k = kind_find("tent");
-	return k;
-}
 
 /* The fortune tellers of player p: followers on tents. */
 static int
 tellers(const struct carc_game *g, int p)
 {
-	return g->onkind[p][tent_kind()];
+	return g->onkind[p][TENT];
 }
 
 /* F-4: one more tile for each fortune teller, DRAW_LIMIT at the most. */
@@ -64,7 +58,7 @@ ft_draw_count(const struct carc_game *g, int p, int n)
 static unsigned
 ft_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
 {
-	int n, k = tent_kind();
+	int n, k = TENT;
 
 	if (!(on & (1u << k)))
 		return on;
@@ -122,7 +116,7 @@ ft_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 static int
 ft_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
 {
-	if (k != tent_kind() || tellers(g, p) < TENT_LIMIT)
+	if (k != TENT || tellers(g, p) < TENT_LIMIT)
 		return 0;
 	snprintf(why, n, "%s has %d fortune tellers already (F-3)", g->pl[p].name, TENT_LIMIT);
 	return 1;

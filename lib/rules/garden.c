@@ -1,7 +1,7 @@
 /* Gardens (B-60 .. B-62), printed on tiles of the second edition: a one-tile feature inside a
  * field that completes and scores like a cloister. Only the abbot may stand on one, and the
  * figure table has no abbot yet, so a garden never scores (carc(7) CAVEATS). */
-#include "../internal.h"
+#include "../tileset.h"
 #include "modules.h"
 
 static const struct kind_def garden = { "garden", SHAPE_POINT, EDGE_F, DONE_AROUND8,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,0 +1,60 @@
+/* The one legality (legal.c): may a figure stand there, placement words parsed, checked,
+ * applied and written, and the generator of every legal placement, in the fast form the bots
+ * use and as the words of --list. */
+#ifndef CARC_LEGAL_H
+#define CARC_LEGAL_H
+
+#include "game.h"
+
+struct fmove {
+	int16_t x, y;
+	uint16_t type;
+	int8_t rot, seg, fig;
+};
+
+/* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
+ * each placement alone and each figure it may take. */
+struct fit {
+	uint16_t type;
+	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
+	uint16_t claims;	/* fcell_claims of the cell */
+	int cell;		/* frontier index */
+	int all;		/* figure decisions of a segment set that nothing claims */
+	int n;
+};
+
+struct moves {
+	struct fmove *v;
+	int n, cap;
+	struct fit *fit;
+	int nfit, capfit;
+};
+
+/* What a segment of each kind offers the player to move, worked out once a turn so that the
+ * enumeration has no loop over figure types: how many figure types that do not claim (they go
+ * on any such segment) and how many that claim (they need the feature free). */
+struct offer {
+	int left[MAXFIGTYPES];
+	unsigned may[MAXFIGTYPES];	/* bit per kind the figure may stand on now */
+	uint8_t free[MAXKINDS], claim[MAXKINDS];
+	bool anyclaim;
+};
+
+int fast_moves(struct carc_game *, struct moves *);
+int random_place(struct carc_game *, struct moves *, uint64_t *rng);
+int placement_word(const struct carc_game *, const struct fmove *, bool prefix, char *, size_t);
+
+int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
+int seg_by_name(const struct tiletype *, int rot, const char *name);
+bool log_word_matches(const struct carc_game *, const char *word, int board_index);
+bool word_is_placement(const char *);
+int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
+
+enum stand { STAND_OK, STAND_PLACE, STAND_LIMIT };
+unsigned figure_kinds(const struct carc_game *, int player, int figtype, int leaving);
+enum stand figure_may_stand(const struct carc_game *, int player, int figtype, int kind,
+    int leaving);
+int stand_refuse(const struct carc_game *, enum stand, int player, int figtype, int kind,
+    const char *word, struct carc_err *);
+
+#endif

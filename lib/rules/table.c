@@ -1,0 +1,18 @@
+/* The built-in rules modules, in the order that matters: kinds get their ids in it (base's
+ * road, city, field and cloister are the core's K_ROAD .. K_CLOISTER), options their places
+ * (base's first: BASE_EDITION, BASE_FARMERS), and every hook runs in it. The core never names
+ * a module: the library's entries that make or read a game register this table first. */
+#include "modules.h"
+
+static struct rules_module *const table[] = {
+	&base_module,
+	&garden_module,
+	&fortune_teller_module,
+	&catapult_module,
+};
+
+void
+modules_init(void)
+{
+	rules_init(table, sizeof(table) / sizeof(table[0]));
+}

@@ -1,0 +1,108 @@
+/* Tile sets and the figure table, compiled from YAML (tileset.c): tile types with their
+ * rotations worked out, where figures stand, and the figure rows a game has. */
+#ifndef CARC_TILESET_H
+#define CARC_TILESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "carc.h"
+#include "kinds.h"
+
+#define MAXSEG 16		/* segments on one tile */
+#define MAXSETS 8
+#define MAXFIGTYPES 8
+#define ID_MAX 16
+#define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
+#define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
+
+/* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
+enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
+enum { EDGE_F, EDGE_R, EDGE_C };
+extern const char *const side_names[4];
+extern const char *const half_names[8];
+extern const int side_dx[4], side_dy[4];
+
+/* The half across a shared edge: Nw<->Sw, Ne<->Se, En<->Wn, Es<->Ws. */
+#define HALF_ACROSS(h) ((h) ^ 5)
+
+struct seg {
+	uint8_t kind;
+	uint8_t sides;		/* road/city: bit per side it reaches */
+	uint8_t halves;		/* field: bit per half-edge it reaches */
+	uint8_t pennants;
+	uint16_t cities;	/* field: bit per segment index of the cities it borders */
+};
+
+struct tiletype {
+	char id[ID_MAX];
+	char plain[ID_MAX];	/* the same tile without a garden, for edition c1 */
+	int count;
+	int set;
+	uint8_t edge[4];
+	int nseg;
+	struct seg seg[MAXSEG];
+	/* per rotation (0..3 quarter turns clockwise) */
+	uint8_t pattern[4];		/* 2 bits per side: the edge type facing that side */
+	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
+	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
+	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];
+	uint8_t same_as[4];		/* the first rotation that looks exactly like this one */
+	uint8_t fitrot[256];		/* by the asks of a frontier cell: a bit for each
+					 * rotation r with same_as[r] == r that fits there */
+	uint8_t nfitrot[256];		/* how many bits fitrot has, for counting */
+	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
+					 * hundredths of a tile from the tile's north-west corner */
+	uint16_t kindmask;		/* bit per kind of segment the tile has */
+};
+
+/* The sides and halves a segment reaches once rotated, in the bits fcell_claims uses. */
+#define SEG_EDGES(t, r, s) ((unsigned)(t)->rsides[r][s] | (unsigned)(t)->rhalves[r][s] << 4)
+
+/* A row of the figure table (formats/figures.yaml). */
+enum { GROUP_FOLLOWER, GROUP_SPECIAL, GROUP_NEUTRAL };
+enum { BY_DRAGON = 1, BY_TOWER = 2, BY_KNOCKOUT = 4, BY_SEDUCTION = 8 };
+
+struct figtype {
+	char name[ID_MAX];
+	char set[ID_MAX];
+	int group;
+	int count;		/* each player's, or the game's for a neutral figure */
+	int strength;
+	bool claims;
+	bool needs_own;		/* only where its owner has a follower already */
+	uint16_t on;		/* bit per kind it may stand on */
+	uint8_t removed;	/* BY_*: what can take it off the board */
+};
+
+struct tileset {
+	int ntypes;
+	struct tiletype *types;
+	int nsets;
+	struct {
+		char name[ID_MAX];
+		char digest[17];
+		char *yaml;	/* the text of a user's set, kept in the state; NULL if built in */
+		size_t yamllen;
+	} sets[MAXSETS];
+	char start[ID_MAX];
+	unsigned kinds;		/* bit per kind of segment some tile of the sets has */
+	char figdigest[17];	/* of the figure rows the game has */
+	int nfig;
+	struct figtype fig[MAXFIGTYPES];
+};
+
+void anchors_compute(struct tiletype *);
+int tileset_load(struct tileset *, const char *name, const char *text, size_t len,
+    const char *filename, bool builtin, struct carc_err *);
+int figures_load(struct tileset *, struct carc_err *);
+int tileset_find(const struct tileset *, const char *id);
+void tileset_release(struct tileset *);
+int tileset_copy(struct tileset *, const struct tileset *);
+
+/* builtin.c: the tile sets compiled into the library */
+const char *builtin_set(const char *name, size_t *len);
+extern const char builtin_names[];
+
+#endif
