@@ -34,10 +34,10 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/email.o \
-	lib/forecast.o lib/game.o lib/json.o lib/legal.o lib/play.o lib/render.o lib/replay.o \
-	lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o lib/since.o lib/state-read.o \
-	lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o lib/text.o lib/tileset.o \
-	lib/util.o lib/view.o \
+	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/play.o lib/render.o \
+	lib/replay.o lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o lib/since.o \
+	lib/state-read.o lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o lib/text.o \
+	lib/tileset.o lib/util.o lib/view.o \
 	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
 	lib/rules/table.o
 LIBHDR = $(wildcard lib/*.h lib/rules/*.h)
@@ -48,6 +48,10 @@ MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/car
 MAN5 = man/carc-state.5 man/carc-tiles.5
 MAN7 = man/carc.7
 
+# Once make web has built the page, make keeps it up to date with the engine in lib/, as
+# carc-render holds it.
+WEB_PAGE = web/build/carc.html
+
 SHLIB = lib/libcarc.so.$(LIBVERSION)
 EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
@@ -55,7 +59,7 @@ EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
 EXAMPLES_DATA = examples/lastmove.c
 
-all: $(TOOLS) tests/unit $(SHLIB)
+all: $(TOOLS) tests/unit $(SHLIB) $(wildcard $(WEB_PAGE))
 
 lib/builtin.c: lib/embed.sh $(FORMATS)
 	sh lib/embed.sh $(FORMATS) > $@.tmp && mv $@.tmp $@
@@ -93,7 +97,16 @@ bin/common.o: bin/common.h lib/carc.h lib/text.h
 bin/carc-deck: lib/since.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o lib/libcarc.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o $(TOOL_OBJ) lib/libcarc.a \
+		$(LIBS)
+
+# carc-render --format html writes the page that make web builds, kept inside carc-render;
+# before make web, or without emscripten, bin/webpage.c holds none and the format says so.
+bin/carc-render: TOOL_OBJ = bin/webpage.o
+bin/carc-render: bin/webpage.o bin/webpage.h
+bin/webpage.o: bin/webpage.h .flags
+bin/webpage.c: web/embed.sh $(wildcard $(WEB_PAGE))
+	sh web/embed.sh $(wildcard $(WEB_PAGE)) > $@.tmp && mv $@.tmp $@
 
 tests/unit: tests/unit.c lib/libcarc.a $(LIBHDR)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/unit.c lib/libcarc.a $(LIBS)
@@ -134,6 +147,47 @@ fuzz-build: deps-fuzz lib/builtin.c
 fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# The page (web/README): libcarc, libyaml and msgpack-c compiled to WebAssembly with emscripten
+# into one engine, and the page around it. web/deps.sh fetches Debian's sources of the two
+# libraries into web/build/deps and builds them. NODE_PATH: emscripten links with Debian's
+# acorn, which lives where Debian's node looks for modules and a node from elsewhere does not.
+EMCC = emcc
+EMAR = emar
+WEB_LINK = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC)
+WEB_CFLAGS = $(WARN) -O2 -Iweb/build/deps/include -Ilib
+WEB_OBJ = $(LIBOBJ:lib/%.o=web/build/obj/%.o) web/build/obj/carc-web.o
+WEB_LIBS = web/build/deps/libyaml.a web/build/deps/libmsgpackc.a
+WEB_DEPS = web/build/deps/built
+WEB_LDFLAGS = -O2 -sMODULARIZE=1 -sEXPORT_NAME=carcEngine -sSINGLE_FILE=1 \
+	-sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
+	-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString
+WEB_JS = web/ui.js web/worker.js
+
+$(WEB_DEPS): web/deps.sh
+	EMCC='$(EMCC)' EMAR='$(EMAR)' sh web/deps.sh web/build/deps
+	touch $@
+
+web/build/obj/%.o: lib/%.c $(wildcard lib/*.h lib/*/*.h) $(WEB_DEPS)
+	@mkdir -p $(@D)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
+
+web/build/obj/carc-web.o: web/carc-web.c lib/carc.h $(WEB_DEPS)
+	@mkdir -p $(@D)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ web/carc-web.c
+
+web/build/engine.js: $(WEB_OBJ) $(WEB_DEPS)
+	$(WEB_LINK) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ) $(WEB_LIBS)
+
+$(WEB_PAGE): web/page.html web/page.sh web/build/engine.js $(WEB_JS)
+	sh web/page.sh web/page.html web/build/engine.js $(WEB_JS) > $@.tmp && mv $@.tmp $@
+
+# emcc takes a second or two a file: the engine is built one job per CPU unless make was given
+# its own -j (make check runs this without one).
+WEB_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 1))
+web: deps-web
+	@$(MAKE) $(WEB_JOBS) $(WEB_PAGE)
+	@$(MAKE) all
+
 # Installs the Debian packages carc needs when they are missing (as root, or through sudo).
 deps:
 	@sh tests/deps.sh
@@ -144,13 +198,20 @@ deps-fuzz:
 deps-valgrind:
 	@sh tests/deps.sh valgrind
 
-# Both suites run even when the first fails; the last line counts both.
+deps-web:
+	@sh tests/deps.sh web
+
+# Both suites run even when the first fails; the last line counts both. With emscripten
+# installed, the page is built first and tests/web.bats plays it in Chromium (EMCC= skips it).
 # Built with SANITIZE=1, the bats files that only play whole games or run the documentation
 # and examples through the tools are left out (each tool costs ~10 times as much under ASan):
 # the plain pass runs them, and the sanitized unit tests play games of every kind in-process.
+# (web.bats stays: its browser tests skip themselves there, the page's engine being
+# WebAssembly, and the rest check carc-render's page and e-mail under the sanitizers.)
 SAN_SKIP = compat docs examples games install pybot
 check: deps
 	@$(MAKE) all
+	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi
 	@CHECK_SKIP="$(if $(SANITIZE),$(SAN_SKIP))" ./tests/run.sh
 
 # The files of lib/ call each other in layers, never in a circle (HACKING.md).
@@ -222,7 +283,7 @@ uninstall:
 clean:
 	rm -f $(TOOLS) bin/*.o lib/*.o lib/rules/*.o lib/libcarc.a lib/libcarc.so.* lib/builtin.c \
 		tests/unit tests/fingerprint .flags
-	rm -rf tests/fuzz/build
+	rm -rf tests/fuzz/build web/build bin/webpage.c
 
-.PHONY: FORCE all bench check clean demo deps deps-check deps-fuzz deps-valgrind fingerprint fuzz fuzz-build \
-	install uninstall valgrind
+.PHONY: FORCE all bench check clean demo deps deps-check deps-fuzz deps-valgrind deps-web \
+	fingerprint fuzz fuzz-build install uninstall valgrind web

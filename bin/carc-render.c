@@ -1,5 +1,5 @@
-/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), or mail it to the
- * player to move (email). */
+/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), give it to the
+ * player to move as a web page to play in (html), or mail it to them (email). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "webpage.h"
 
 #define MAXHIGHLIGHT 64
 #define COORD_MAX 30000
@@ -17,9 +18,10 @@ const char *progname = "carc-render";
 static const char synopsis[] =
     "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
     "                   [--no-coords] [--player-colors COLOR,...] [--version] [FILE]\n"
-    "       carc-render --format email [--from ADDR] [--to ADDR] [FILE]\n";
+    "       carc-render --format html [FILE]\n"
+    "       carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]\n";
 
-enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO };
+enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO, O_ATTACH };
 
 /* Colour by default only on a terminal that shows it, and not when the user asked for none
  * (NO_COLOR set and not empty, https://no-color.org) or the terminal is dumb. */
@@ -57,10 +59,19 @@ parse_cell(const char *s, struct carc_cell *c)
 	c->y = y;
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asked for: the format, the picture options and the e-mail options. */
+struct cmdline {
+	const char *format;
+	struct carc_render_opts ro;
+	struct carc_email_opts eo;
+	int pictures;		/* a picture option was given */
+};
+
+static void
+parse_cmdline(int argc, char **argv, struct cmdline *cl)
 {
 	static const struct option opts[] = {
+		{ "attach-html", no_argument, NULL, O_ATTACH },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from", required_argument, NULL, O_FROM },
 		{ "help", no_argument, NULL, 'h' },
@@ -73,43 +84,43 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct carc_cell cells[MAXHIGHLIGHT];
-	struct carc_render_opts ro = { 0 };
-	struct carc_email_opts eo = { 0 };
 	struct carc_err err = { 0 };
-	struct carc_buf out = { 0 };
-	struct carc_game *g;
-	const char *format = colour_wanted() ? "ansi" : "ascii";
-	int ch, rc, pictures = 0;
+	int ch;
 
+	cl->format = colour_wanted() ? "ansi" : "ascii";
 	while ((ch = next_option(argc, argv, "f:h", opts)) != -1) {
 		switch (ch) {
 		case 'f':
-			format = optarg;
+			cl->format = optarg;
 			break;
 		case O_FROM:
-			eo.from = optarg;
+			cl->eo.from = optarg;
 			break;
 		case O_TO:
-			eo.to = optarg;
+			cl->eo.to = optarg;
+			break;
+		case O_ATTACH:
+			cl->eo.page = webpage;
+			cl->eo.pagelen = webpage_len;
 			break;
 		case O_HIGHLIGHT:
-			pictures = 1;
-			if (ro.nhighlight == MAXHIGHLIGHT)
+			cl->pictures = 1;
+			if (cl->ro.nhighlight == MAXHIGHLIGHT)
 				die(CARC_EUSAGE, "more than %d cells to highlight", MAXHIGHLIGHT);
-			parse_cell(optarg, &cells[ro.nhighlight++]);
-			ro.highlight = cells;
+			parse_cell(optarg, &cells[cl->ro.nhighlight++]);
+			cl->ro.highlight = cells;
 			break;
 		case O_LEGAL:
-			pictures = 1;
-			ro.legal = 1;
+			cl->pictures = 1;
+			cl->ro.legal = 1;
 			break;
 		case O_NOCOORDS:
-			pictures = 1;
-			ro.nocoords = 1;
+			cl->pictures = 1;
+			cl->ro.nocoords = 1;
 			break;
 		case O_COLORS:
-			pictures = 1;
-			if (carc_render_colors(&ro, optarg, &err))
+			cl->pictures = 1;
+			if (carc_render_colors(&cl->ro, optarg, &err))
 				die_err(&err);
 			break;
 		case OPT_VERSION:
@@ -120,28 +131,60 @@ main(int argc, char **argv)
 	}
 	if (argc - optind > 1)
 		usage_error("unexpected operand '%s'", argv[argc - 1]);
-	if (strcmp(format, "ascii") != 0 && strcmp(format, "ansi") != 0 &&
-	    strcmp(format, "svg") != 0 && strcmp(format, "json") != 0 &&
-	    strcmp(format, "email") != 0)
-		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, email)", format);
-	if (strcmp(format, "email") == 0 && pictures)
+}
+
+/* The options that go with the format asked for, and nothing else; checked before the state
+ * is read, so that a bad option gives 64 even for a state that cannot be read. */
+static void
+check_cmdline(const struct cmdline *cl)
+{
+	const char *f = cl->format;
+	int email = strcmp(f, "email") == 0, html = strcmp(f, "html") == 0;
+	struct carc_err err = { 0 };
+
+	if (!email && !html && strcmp(f, "ascii") != 0 && strcmp(f, "ansi") != 0 &&
+	    strcmp(f, "svg") != 0 && strcmp(f, "json") != 0)
+		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, html, email)", f);
+	if ((email || html) && cl->pictures)
 		usage_error("--highlight, --legal, --no-coords and --player-colors do not go with "
-		    "--format email");
-	if (strcmp(format, "email") != 0 && (eo.from || eo.to))
+		    "--format %s", f);
+	if (!email && (cl->eo.from || cl->eo.to))
 		usage_error("--from and --to go with --format email");
-	if (carc_email_check(&eo, &err))
+	if (!email && cl->eo.page)
+		usage_error("--attach-html goes with --format email");
+	if ((cl->eo.page || html) && webpage_len == 0)
+		die(CARC_EUSAGE, "no web page in this build for %s: make web builds it, with "
+		    "emscripten", cl->eo.page ? "--attach-html" : "--format html");
+	if (carc_email_check(&cl->eo, &err))
 		die_err(&err);
-	ro.color = strcmp(format, "ansi") == 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cmdline cl = { 0 };
+	struct carc_err err = { 0 };
+	struct carc_buf out = { 0 };
+	struct carc_game *g;
+	const char *format;
+	int rc;
+
+	parse_cmdline(argc, argv, &cl);
+	check_cmdline(&cl);
+	format = cl.format;
+	cl.ro.color = strcmp(format, "ansi") == 0;
 	emptied_hint = "write to another file";
 	g = read_state(argv[optind], NULL);
 	if (strcmp(format, "email") == 0)
-		rc = carc_render_email(g, &eo, &out, &err);
+		rc = carc_render_email(g, &cl.eo, &out, &err);
 	else if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
+	else if (strcmp(format, "html") == 0)
+		rc = carc_render_html(g, webpage, webpage_len, &out, &err);
 	else if (strcmp(format, "svg") == 0)
-		rc = carc_render_svg(g, &ro, &out, &err);
+		rc = carc_render_svg(g, &cl.ro, &out, &err);
 	else
-		rc = carc_render_text(g, &ro, &out, &err);
+		rc = carc_render_text(g, &cl.ro, &out, &err);
 	if (rc)
 		die_err(&err);
 	write_text(&out);

@@ -87,6 +87,14 @@ int carc_game_score(struct carc_game *, struct carc_err *);
 /* A new game with the setup of another, and every decision of its log made again through
  * the steps of a turn: the game as its log gives it. CARC_EDATA if a decision is refused. */
 struct carc_game *carc_game_replay(const struct carc_game *, struct carc_err *);
+/* A new game with the setup of another, as carc-deck dealt it: no decision made yet. */
+struct carc_game *carc_game_restart(const struct carc_game *, struct carc_err *);
+/* Log entry I (from 0) of the second game made in the first, as carc_game_replay makes it:
+ * the first is the second's restart with the entries before I made (the web page's replay
+ * viewer steps through a finished game so); carc_game_report then says what this step
+ * scored. */
+int carc_game_replay_step(struct carc_game *, const struct carc_game *, int i,
+    struct carc_err *);
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
  * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
 int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);
@@ -161,11 +169,18 @@ int carc_bot_move(struct carc_game *, const struct carc_bot *, char *word, size_
 struct carc_game *carc_selfplay_new(const struct carc_game *tmpl);
 int carc_selfplay_game(struct carc_game *, const struct carc_game *tmpl, uint64_t seed,
     const struct carc_bot *bots, int *scores, struct carc_err *);
+/* The web page that make web builds (PAGE, LEN bytes; web/README) with the game in it, as
+ * carc-render --format html writes it; CARC_EUSAGE when there is no page (LEN 0). */
+int carc_render_html(const struct carc_game *, const char *page, size_t len, struct carc_buf *,
+    struct carc_err *);
 /* A whole e-mail message (RFC 5322, MIME) to the player to move, for sendmail -t: the board
- * as text, the decisions open, the armoured state, and the board as an SVG attachment. From
- * and To are left out when NULL; CARC_EUSAGE if one holds a line break. */
+ * as text, the decisions open, the armoured state, and the board as an SVG attachment; with
+ * a web page, that page with the game in it as an attachment too. From and To are left out
+ * when NULL; CARC_EUSAGE if one holds a line break. */
 struct carc_email_opts {
 	const char *from, *to;
+	const char *page;		/* carc_render_html's page, or NULL */
+	size_t pagelen;
 };
 int carc_render_email(struct carc_game *, const struct carc_email_opts *, struct carc_buf *,
     struct carc_err *);

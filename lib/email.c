@@ -1,6 +1,7 @@
 /* carc-render --format email: a whole message (RFC 5322, MIME) to the player to move, for
  * sendmail -t: the board as text, the decisions open, the armoured state, and the board as an
- * SVG attachment. Nothing in it depends on the time, so a state always gives the same message. */
+ * SVG attachment; with --attach-html, the web page with the game in it too. Nothing in it
+ * depends on the time, so a state always gives the same message. */
 #include <stdio.h>
 #include <string.h>
 
@@ -144,7 +145,7 @@ text_part(struct carc_buf *b, const struct carc_buf *t)
 
 /* What the player reads: the board, what they may do, how to answer, and the state. */
 static int
-body(struct carc_game *g, struct carc_buf *t, struct carc_err *err)
+body(struct carc_game *g, bool page, struct carc_buf *t, struct carc_err *err)
 {
 	const char *me = g->pl[g->player].name;
 	int i;
@@ -179,6 +180,10 @@ body(struct carc_game *g, struct carc_buf *t, struct carc_err *err)
 		    "is not that one with the other players' decisions added (the first time,\n"
 		    "check without --since sent.eml).\n"
 		    "The tools read the game from the whole message, or from the block below.\n\n");
+		if (page)
+			carc_buf_printf(t, "Or open the attached game.html in a web browser: it "
+			    "shows the board, lets\nyou make your decisions with the mouse and "
+			    "gives the game to send back.\n\n");
 		break;
 	case CARC_DRAW:
 		carc_buf_printf(t, "The game waits for a draw: save this message as a file, say "
@@ -200,14 +205,15 @@ carc_render_email(struct carc_game *g, const struct carc_email_opts *o, struct c
     struct carc_err *err)
 {
 	static const struct carc_render_opts plain;
-	struct carc_buf text = { 0 }, svg = { 0 }, bin = { 0 }, subject = { 0 };
+	struct carc_buf text = { 0 }, svg = { 0 }, bin = { 0 }, subject = { 0 }, html = { 0 };
 	char sum[65], boundary[32];
 	int i, rc;
 
 	if (carc_email_check(o, err))
 		return err->code;
-	if ((rc = carc_state_write(g, &bin, err)) || (rc = body(g, &text, err)) ||
-	    (rc = carc_render_svg(g, &plain, &svg, err)))
+	if ((rc = carc_state_write(g, &bin, err)) || (rc = body(g, o->page, &text, err)) ||
+	    (rc = carc_render_svg(g, &plain, &svg, err)) ||
+	    (o->page && (rc = carc_render_html(g, o->page, o->pagelen, &html, err))))
 		goto out;
 	/* "=_" occurs in no base64 and no quoted-printable, and the text has no such line */
 	sha256_hex(bin.data, bin.len, sum);
@@ -237,8 +243,15 @@ carc_render_email(struct carc_game *g, const struct carc_email_opts *o, struct c
 	    "Content-Type: image/svg+xml; name=\"board.svg\"\n"
 	    "Content-Disposition: attachment; filename=\"board.svg\"\n"
 	    "Content-Transfer-Encoding: base64\n\n", boundary);
-	if (base64_encode(out, svg.data, svg.len, QP_WIDTH) == -1 ||
-	    carc_buf_printf(out, "--%s--\n", boundary) == -1)
+	if (base64_encode(out, svg.data, svg.len, QP_WIDTH) == -1)
+		goto nomem;
+	if (o->page && (carc_buf_printf(out, "\n--%s\n"
+	    "Content-Type: text/html; charset=utf-8; name=\"game.html\"\n"
+	    "Content-Disposition: attachment; filename=\"game.html\"\n"
+	    "Content-Transfer-Encoding: base64\n\n", boundary) == -1 ||
+	    base64_encode(out, html.data, html.len, QP_WIDTH) == -1))
+		goto nomem;
+	if (carc_buf_printf(out, "--%s--\n", boundary) == -1)
 		goto nomem;
 	goto out;
 nomem:
@@ -248,5 +261,6 @@ out:
 	carc_buf_release(&svg);
 	carc_buf_release(&bin);
 	carc_buf_release(&subject);
+	carc_buf_release(&html);
 	return rc;
 }

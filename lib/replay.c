@@ -40,6 +40,12 @@ nomem:
 	return NULL;
 }
 
+struct carc_game *
+carc_game_restart(const struct carc_game *o, struct carc_err *err)
+{
+	return same_setup(o, err);
+}
+
 /* One logged decision as a turn of the tools. In phase draw a module may take the word as the
  * draw itself (draw:N, The Fortune Teller); any other word is played after carc-draw. Then
  * carc-place WORD, and carc-score unless this is the last word of a game saved before its
@@ -60,6 +66,19 @@ replay_word(struct carc_game *g, const struct carc_game *o, int i, struct carc_e
 	if (g->phase == CARC_SCORE && (i + 1 < o->nlog || o->phase != CARC_SCORE))
 		return carc_game_score(g, err);
 	return 0;
+}
+
+int
+carc_game_replay_step(struct carc_game *g, const struct carc_game *o, int i,
+    struct carc_err *err)
+{
+	if (i < 0 || i >= o->nlog)
+		return seterr(err, CARC_EUSAGE, "no log entry %d: the log has %d", i + 1, o->nlog);
+	/* the report is of this step alone, empty when it scored nothing (a draw:N) */
+	g->report.len = 0;
+	if (g->report.data)
+		g->report.data[0] = '\0';
+	return replay_word(g, o, i, err) ? err->code : 0;
 }
 
 /* A game again from its setup and its log; carc-draw once more for a game saved with its tile

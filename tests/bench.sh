@@ -104,3 +104,28 @@ for at in 70 1000; do
 	echo "   at tile $at: $(cat "$tmp/us$at") us a turn (median of $((RUNS * 4))); state $(wc -c < "$tmp/b$at") bytes"
 done
 echo "   ratio 1,000/70: $(awk -v a="$(cat "$tmp/us1000")" -v b="$(cat "$tmp/us70")" 'BEGIN { printf "%.2f\n", a / b }')"
+echo
+
+# 5. The web page (make web), in headless Chromium through selenium (tests/web/drive.py): its
+# size, how soon it shows the board, and random games in its engine (WebAssembly) against the
+# same games native (carc-bot --selfplay plays them with the same seeds).
+echo "5. the web page: size, time to the board, random self-play in the page's engine"
+if ! carc-render --format html "$tmp/g0" > "$tmp/page.html" 2> /dev/null; then
+	echo "   no web page in this build: make web builds it"
+	exit 0
+fi
+if ! [ -x /usr/bin/chromium ] || ! /usr/bin/python3 -c 'import selenium' 2> /dev/null; then
+	echo "   no chromium or python3-selenium: make deps-web installs them"
+	exit 0
+fi
+echo "   carc-render --format html: $(wc -c < "$tmp/page.html") bytes"
+games=20000
+for i in $(seq "$RUNS"); do
+	t0=$(date +%s%N)
+	carc-bot --selfplay "$games" --strategies random --seed 1 > /dev/null
+	native=$(( ($(date +%s%N) - t0) / 1000000 ))
+	echo "$(/usr/bin/python3 tests/web/drive.py bench "$tmp/page.html" "$games") $native"
+done > "$tmp/web"
+echo "   board shown, ms from the start of navigation, median of $RUNS: $(cut -d' ' -f1 "$tmp/web" | median)"
+echo "   $games random games: page ms, median: $(cut -d' ' -f2 "$tmp/web" | median); native ms, median: $(cut -d' ' -f3 "$tmp/web" | median)"
+echo "   ratio page/native, median of the runs' ratios: $(awk '{ printf "%.2f\n", $2 / $3 }' "$tmp/web" | median)"

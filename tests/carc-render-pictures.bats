@@ -377,7 +377,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	fails 64 "unknown color 'mauve' (red, blue, green, yellow, black, purple, orange, pink, grey)"
 	for format in xml ANSI '' png; do
 		run --separate-stderr carc-render --format "$format" board
-		fails 64 "unknown format '$format' (ascii, ansi, svg, json, email)"
+		fails 64 "unknown format '$format' (ascii, ansi, svg, json, html, email)"
 	done
 	# options are checked before the state is read
 	run --separate-stderr carc-render --player-colors mauve nosuch
@@ -391,7 +391,8 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$status" -eq 0 ]
 	[ "$output" = "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [--version] [FILE]
-       carc-render --format email [--from ADDR] [--to ADDR] [FILE]" ]
+       carc-render --format html [FILE]
+       carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]" ]
 }
 
 @test "every tile set the project ships: a whole game matches its golden pictures" {

@@ -7,7 +7,8 @@ load helper
 
 usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [--version] [FILE]
-       carc-render --format email [--from ADDR] [--to ADDR] [FILE]"
+       carc-render --format html [FILE]
+       carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]"
 tool=carc-render
 
 setup() {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make deps`: installs the Debian packages that building and testing carc need, when some are
 # missing (as root, or through sudo); otherwise says which apt-get command to run. With an
-# argument, the packages of one more job: `fuzz` (make fuzz) or `valgrind` (make valgrind).
+# argument, the packages of one more job: `fuzz` (make fuzz), `valgrind` (make valgrind) or
+# `web` (make web and the tests of the page).
 set -eu
 
 # libc6-dev: gcc only recommends it, and without it nothing links. groff-base: the bats files
@@ -16,8 +17,12 @@ case ${1:-} in
 # libFuzzer and the sanitizer runtimes for clang come in libclang-rt-dev.
 fuzz) packages="clang libclang-rt-dev" ;;
 valgrind) packages=valgrind ;;
+# emscripten compiles the engine to WebAssembly; dpkg-dev (dpkg-source) unpacks the Debian
+# sources of libyaml and msgpack-c that web/deps.sh fetches with apt-get source. chromium,
+# chromium-driver and python3-selenium: the tests open the page in a real headless browser.
+web) packages="emscripten dpkg-dev chromium chromium-driver python3-selenium" ;;
 '') ;;
-*) echo "deps: unknown job '$1' (fuzz, valgrind)" >&2; exit 64 ;;
+*) echo "deps: unknown job '$1' (fuzz, valgrind, web)" >&2; exit 64 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -7,6 +7,8 @@
         reply (OLD is the quoted older armour)
     mail.py parse < message > json
         what a mail reader sees of a message carc-render --format email wrote
+    mail.py part FILENAME < message > bytes
+        the attachment FILENAME of a message, decoded
 """
 
 import email
@@ -107,6 +109,13 @@ def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "wrap":
         old = open(sys.argv[3]).read() if len(sys.argv) > 3 else None
         sys.stdout.buffer.write(wrap(sys.argv[2], sys.stdin.read(), old))
+    elif len(sys.argv) == 3 and sys.argv[1] == "part":
+        m = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
+        for p in m.iter_attachments():
+            if p.get_filename() == sys.argv[2]:
+                sys.stdout.buffer.write(p.get_payload(decode=True))
+                return
+        sys.exit("mail.py: no attachment " + sys.argv[2])
     elif len(sys.argv) == 2 and sys.argv[1] == "parse":
         json.dump(parse(sys.stdin.buffer.read()), sys.stdout, ensure_ascii=False)
         print()

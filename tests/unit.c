@@ -1756,6 +1756,106 @@ test_generator_agrees(void)
 			}
 }
 
+/* A game of random bots to its end (NULL if it cannot be made): in phase draw the bot decides
+ * when the draw is a decision (ft-draw=may), else the draw is made. */
+static struct carc_game *
+random_game(const struct carc_setup *su, uint64_t seed)
+{
+	struct carc_bot bot = { .strategy = CARC_BOT_RANDOM, .seed = seed };
+	struct carc_err err;
+	struct carc_game *g = carc_game_new(su, &err);
+	char word[96];
+	int rc = 0, steps = 0;
+
+	while (g && rc == 0 && carc_game_phase(g) != CARC_OVER && steps++ < 5000) {
+		const char **w;
+		size_t n;
+
+		if (carc_game_phase(g) == CARC_DRAW)
+			rc = carc_moves(g, &w, &n, &err) == 0 && n > 0 ?
+			    carc_bot_move(g, &bot, word, sizeof(word), &err) :
+			    carc_game_draw(g, &err);
+		else if (carc_game_phase(g) == CARC_SCORE)
+			rc = carc_game_score(g, &err);
+		else
+			rc = carc_bot_move(g, &bot, word, sizeof(word), &err);
+	}
+	return g;
+}
+
+static int
+draw_words(const struct carc_game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nlog; i++)
+		n += strncmp(g->log[i], "draw:", 5) == 0;
+	return n;
+}
+
+/* The web page's replay viewer: a finished game made again a log entry at a time from its
+ * restart ends in the game's own bytes, as carc_game_replay does; a step that scored nothing
+ * (a draw:N) reports nothing; an entry beyond the log is refused. */
+static void
+test_replay_step(void)
+{
+	static const char *const may[] = { "ft-draw=may", NULL };
+	static const struct {
+		const char *sets;
+		const char *const *rules;
+	} rk[] = {
+		{ "base", NULL },
+		{ "base,fortune-teller", may },
+		{ "base,catapult", NULL },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(rk) / sizeof(rk[0]); k++) {
+		struct carc_setup su = { .players = "a,b", .seed = 500, .expansions = rk[k].sets,
+		    .rules = (const char **)rk[k].rules };
+		struct carc_buf want = { 0 }, got = { 0 };
+		struct carc_err err;
+		struct carc_game *g = NULL, *r;
+		const char *kind = rk[k].sets;
+		int i, rc = 0, quiet = 0, seed;
+
+		/* under ft-draw=may, a game in which some draw was a decision */
+		for (seed = 1; seed < 40; seed++) {
+			carc_game_free(g);
+			if ((g = random_game(&su, seed)) == NULL || !rk[k].rules || draw_words(g))
+				break;
+		}
+		if (!expect_int(nm("replay_step %s: played to the end", kind), CARC_OVER,
+		    g ? (int)carc_game_phase(g) : -1))
+			goto next;
+		r = carc_game_restart(g, &err);
+		for (i = 0; r && rc == 0 && i < g->nlog; i++) {
+			rc = carc_game_replay_step(r, g, i, &err);
+			quiet += strncmp(g->log[i], "draw:", 5) == 0 && carc_game_report(r)[0] == '\0';
+		}
+		expect_int(nm("replay_step %s: every entry made (%s)", kind, rc ? err.msg : "ok"), 0,
+		    r == NULL || rc != 0);
+		if (rk[k].rules)
+			expect_int(nm("replay_step %s: the draw:N steps, and they report nothing",
+			    kind), draw_words(g) ? draw_words(g) : -1, quiet);
+		if (r) {
+			carc_state_write(g, &want, &err);
+			carc_state_write(r, &got, &err);
+			expect_int(nm("replay_step %s: the game's own bytes", kind), 1,
+			    want.len == got.len && memcmp(want.data, got.data, want.len) == 0);
+			expect_int(nm("replay_step %s: no entry beyond the log", kind), CARC_EUSAGE,
+			    carc_game_replay_step(r, g, g->nlog, &err));
+			expect_str(nm("replay_step %s: its message", kind),
+			    nm("no log entry %d: the log has %d", g->nlog + 1, g->nlog), err.msg);
+		}
+		carc_buf_release(&want);
+		carc_buf_release(&got);
+		carc_game_free(r);
+next:
+		carc_game_free(g);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -1781,6 +1881,7 @@ static const struct {
 	{ "sha256", test_sha256 },
 	{ "armor", test_armor },
 	{ "generator_agrees", test_generator_agrees },
+	{ "replay_step", test_replay_step },
 };
 
 int
