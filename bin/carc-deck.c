@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "since.h"
 
 const char *progname = "carc-deck";
 
