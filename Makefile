@@ -93,8 +93,7 @@ LIB_CFLAGS = -fPIC -fno-semantic-interposition
 lib/%.o: lib/%.c
 	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
-bin/common.o: bin/common.h lib/carc.h lib/text.h
-bin/carc-deck: lib/since.h
+bin/common.o: bin/common.h lib/carc.h
 
 $(TOOLS): %: %.c lib/libcarc.a bin/common.o lib/carc.h bin/common.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $@.c bin/common.o $(TOOL_OBJ) lib/libcarc.a \

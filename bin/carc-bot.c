@@ -59,24 +59,26 @@ number(const char *opt, const char *s, unsigned long long max)
 	return v;
 }
 
+/* The long options; the short ones are next_option's string in parse_cmdline. */
+static const struct option opts[] = {
+	{ "armor", no_argument, NULL, 'a' },
+	{ "expansions", required_argument, NULL, 'e' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "iterations", required_argument, NULL, 'I' },
+	{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+	{ "players", required_argument, NULL, 'p' },
+	{ "rule", required_argument, NULL, 'r' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "selfplay", required_argument, NULL, 'S' },
+	{ "strategies", required_argument, NULL, 'g' },
+	{ "time", required_argument, NULL, 't' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
 static void
 parse_cmdline(int argc, char **argv, struct cmdline *c)
 {
-	static const struct option opts[] = {
-		{ "armor", no_argument, NULL, 'a' },
-		{ "expansions", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "iterations", required_argument, NULL, 'I' },
-		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
-		{ "players", required_argument, NULL, 'p' },
-		{ "rule", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "selfplay", required_argument, NULL, 'S' },
-		{ "strategies", required_argument, NULL, 'g' },
-		{ "time", required_argument, NULL, 't' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 }
-	};
 	int ch;
 
 	memset(c, 0, sizeof(*c));
@@ -165,15 +167,77 @@ progress(long done, long total)
 		fprintf(stderr, "\r%s: %ld/%ld games", progname, done, total);
 }
 
+/* The comma-separated strategies of --strategies, copied into names and pointed to from strat;
+ * returns how many. */
+static int
+parse_strategies(const char *list, char *names, size_t size, const char **strat)
+{
+	char *p, *save;
+	int n = 0;
+
+	if (strlen(list) >= size)
+		die(CARC_EUSAGE, "--strategies: too long");
+	strcpy(names, list);
+	for (p = strtok_r(names, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		if (n == CARC_MAX_PLAYERS)
+			die(CARC_EUSAGE, "--strategies: at most %d", CARC_MAX_PLAYERS);
+		strategy(p);
+		strat[n++] = p;
+	}
+	if (n == 0)
+		die(CARC_EUSAGE, "--strategies: name at least one of random, greedy, mcts");
+	return n;
+}
+
+/* One game's scores into the tally of the strategies that sat in its seats; a win shared by
+ * several players counts for each as a fraction. */
+static void
+tally_game(struct tally *t, const int *seat, const int *scores, int nplayers)
+{
+	int i, best, nbest;
+
+	for (i = 0, best = scores[0]; i < nplayers; i++)
+		if (scores[i] > best)
+			best = scores[i];
+	for (i = 0, nbest = 0; i < nplayers; i++)
+		nbest += scores[i] == best;
+	for (i = 0; i < nplayers; i++) {
+		struct tally *s = &t[seat[i]];
+
+		s->seats++;
+		s->sum += scores[i];
+		s->sumsq += (double)scores[i] * scores[i];
+		if (scores[i] == best)
+			s->wins += 1.0 / nbest;
+	}
+}
+
+static void
+print_tally(const struct tally *t, int nstrat)
+{
+	int i;
+
+	printf("%-10s %7s %9s %7s %10s %8s\n", "strategy", "seats", "wins", "win%", "mean score",
+	    "sd");
+	for (i = 0; i < nstrat; i++) {
+		double mean = t[i].seats ? t[i].sum / t[i].seats : 0;
+		double var = t[i].seats > 1 ?
+		    (t[i].sumsq - t[i].sum * mean) / (t[i].seats - 1) : 0;
+
+		printf("%-10s %7d %9.1f %6.1f%% %10.1f %8.1f\n", t[i].name, t[i].seats, t[i].wins,
+		    t[i].seats ? 100.0 * t[i].wins / t[i].seats : 0, mean, var > 0 ? sqrt(var) : 0);
+	}
+}
+
 static int
 selfplay(struct cmdline *c)
 {
-	char players[CARC_MAX_PLAYERS * 8], names[256], *p, *save;
+	char players[CARC_MAX_PLAYERS * 8], names[256];
 	const char *strat[CARC_MAX_PLAYERS];
 	struct tally t[CARC_MAX_PLAYERS];
 	struct carc_bot bots[CARC_MAX_PLAYERS];
 	int seat[CARC_MAX_PLAYERS], scores[CARC_MAX_PLAYERS];
-	int nstrat = 0, nplayers, i, j, best, nbest;
+	int nstrat, nplayers, i;
 	struct carc_setup su = { 0 };
 	struct carc_err err = { 0 };
 	struct carc_game *tmpl, *g;
@@ -181,17 +245,7 @@ selfplay(struct cmdline *c)
 	double secs;
 	long n;
 
-	if (strlen(c->strategies) >= sizeof(names))
-		die(CARC_EUSAGE, "--strategies: too long");
-	strcpy(names, c->strategies);
-	for (p = strtok_r(names, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
-		if (nstrat == CARC_MAX_PLAYERS)
-			die(CARC_EUSAGE, "--strategies: at most %d", CARC_MAX_PLAYERS);
-		strategy(p);
-		strat[nstrat++] = p;
-	}
-	if (nstrat == 0)
-		die(CARC_EUSAGE, "--strategies: name at least one of random, greedy, mcts");
+	nstrat = parse_strategies(c->strategies, names, sizeof(names), strat);
 	if (c->players == NULL) {
 		/* as many seats as strategies, two at least */
 		players[0] = '\0';
@@ -223,19 +277,7 @@ selfplay(struct cmdline *c)
 		}
 		if (carc_selfplay_game(g, tmpl, c->bot.seed * 1000003 + n, bots, scores, &err))
 			die_err(&err);
-		for (i = 0, best = scores[0]; i < nplayers; i++)
-			if (scores[i] > best)
-				best = scores[i];
-		for (i = 0, nbest = 0; i < nplayers; i++)
-			nbest += scores[i] == best;
-		for (i = 0; i < nplayers; i++) {
-			j = seat[i];
-			t[j].seats++;
-			t[j].sum += scores[i];
-			t[j].sumsq += (double)scores[i] * scores[i];
-			if (scores[i] == best)
-				t[j].wins += 1.0 / nbest;
-		}
+		tally_game(t, seat, scores, nplayers);
 		if ((n & 7) == 0)
 			progress(n, c->selfplay);
 	}
@@ -243,16 +285,7 @@ selfplay(struct cmdline *c)
 	if (isatty(STDERR_FILENO))
 		fputs("\r\033[K", stderr);
 	secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-	printf("%-10s %7s %9s %7s %10s %8s\n", "strategy", "seats", "wins", "win%", "mean score",
-	    "sd");
-	for (i = 0; i < nstrat; i++) {
-		double mean = t[i].seats ? t[i].sum / t[i].seats : 0;
-		double var = t[i].seats > 1 ?
-		    (t[i].sumsq - t[i].sum * mean) / (t[i].seats - 1) : 0;
-
-		printf("%-10s %7d %9.1f %6.1f%% %10.1f %8.1f\n", t[i].name, t[i].seats, t[i].wins,
-		    t[i].seats ? 100.0 * t[i].wins / t[i].seats : 0, mean, var > 0 ? sqrt(var) : 0);
-	}
+	print_tally(t, nstrat);
 	printf("%ld games of %d players in %.2f s: %.0f games per second\n", c->selfplay,
 	    nplayers, secs, secs > 0 ? c->selfplay / secs : 0);
 	carc_game_free(g);

@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "since.h"
 
 const char *progname = "carc-deck";
 
@@ -48,30 +47,75 @@ random_seed(void)
 	return s % 1000000000;	/* short enough to read out and type again */
 }
 
+/* --seed's value: a whole number in decimal, up to SEED_MAX. */
+static unsigned long long
+parse_seed(const char *s)
+{
+	unsigned long long seed;
+	char *end;
+
+	errno = 0;
+	seed = strtoull(s, &end, 10);
+	if (errno || *s == '\0' || *end != '\0' || !isdigit((unsigned char)*s))
+		die(CARC_EUSAGE, "bad seed '%s': expected a whole number", s);
+	/* JSON tools such as jq keep whole numbers exact only below 2^53 */
+	if (seed > SEED_MAX)
+		die(CARC_EUSAGE, "bad seed '%s': seeds go up to %llu", s,
+		    (unsigned long long)SEED_MAX);
+	return seed;
+}
+
+/* The options that go together: the modes exclude each other, and a mode that takes the game
+ * from its input takes none of the options that set a new game up. */
+static void
+check_cmdline(int argc, char **argv, const struct cmdline *c)
+{
+	if (c->from_json + !!c->replay + c->verify + !!c->inplace > 1)
+		usage_error("--from-json, --replay, --verify and -i exclude each other");
+	if (argc - optind > ((c->from_json || c->verify) ? 1 : 0))
+		usage_error("unexpected operand '%s'", argv[argc - 1]);
+	if (c->verify && c->armor)
+		usage_error("--verify writes no state: --armor does not go with it");
+	if (c->since && !c->verify)
+		usage_error("--since goes with --verify");
+	if (c->as && !c->since)
+		usage_error("--as goes with --since");
+	if (c->nowait && !c->inplace)
+		usage_error("--no-wait goes with -i");
+	if ((c->from_json || c->replay || c->verify || c->inplace) && (c->setup.players ||
+	    c->seeded ||
+	    c->setup.expansions || c->nrules || c->ntilesets || c->setup.start || c->setup.stack ||
+	    c->setup.deck))
+		usage_error("%s takes the whole game from %s; drop the other options",
+		    c->from_json ? "--from-json" : c->replay ? "--replay" : c->verify ? "--verify" :
+		    "-i", c->from_json ? "the JSON" : "the state");
+}
+
+/* The long options; the short ones are next_option's string in parse_cmdline. */
+static const struct option opts[] = {
+	{ "armor", no_argument, NULL, 'a' },
+	{ "as", required_argument, NULL, 'A' },
+	{ "deck", required_argument, NULL, 'd' },
+	{ "expansions", required_argument, NULL, 'e' },
+	{ "from-json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+	{ "players", required_argument, NULL, 'p' },
+	{ "replay", required_argument, NULL, 'R' },
+	{ "rule", required_argument, NULL, 'r' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "since", required_argument, NULL, 'O' },
+	{ "stack", required_argument, NULL, 'k' },
+	{ "start", required_argument, NULL, 'S' },
+	{ "tileset", required_argument, NULL, 't' },
+	{ "verify", no_argument, NULL, 'V' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
 static void
 parse_cmdline(int argc, char **argv, struct cmdline *c)
 {
-	static const struct option opts[] = {
-		{ "armor", no_argument, NULL, 'a' },
-		{ "as", required_argument, NULL, 'A' },
-		{ "deck", required_argument, NULL, 'd' },
-		{ "expansions", required_argument, NULL, 'e' },
-		{ "from-json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "no-wait", no_argument, NULL, OPT_NOWAIT },
-		{ "players", required_argument, NULL, 'p' },
-		{ "replay", required_argument, NULL, 'R' },
-		{ "rule", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "since", required_argument, NULL, 'O' },
-		{ "stack", required_argument, NULL, 'k' },
-		{ "start", required_argument, NULL, 'S' },
-		{ "tileset", required_argument, NULL, 't' },
-		{ "verify", no_argument, NULL, 'V' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
 	int ch;
 
 	memset(c, 0, sizeof(*c));
@@ -115,14 +159,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->rules[c->nrules++] = optarg;
 			break;
 		case 's':
-			errno = 0;
-			c->setup.seed = strtoull(optarg, &end, 10);
-			if (errno || *optarg == '\0' || *end != '\0' || !isdigit((unsigned char)*optarg))
-				die(CARC_EUSAGE, "bad seed '%s': expected a whole number", optarg);
-			/* JSON tools such as jq keep whole numbers exact only below 2^53 */
-			if (c->setup.seed > SEED_MAX)
-				die(CARC_EUSAGE, "bad seed '%s': seeds go up to %llu", optarg,
-				    (unsigned long long)SEED_MAX);
+			c->setup.seed = parse_seed(optarg);
 			c->seeded = 1;
 			break;
 		case 'S':
@@ -143,25 +180,7 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 			version();
 		}
 	}
-	if (c->from_json + !!c->replay + c->verify + !!c->inplace > 1)
-		usage_error("--from-json, --replay, --verify and -i exclude each other");
-	if (argc - optind > ((c->from_json || c->verify) ? 1 : 0))
-		usage_error("unexpected operand '%s'", argv[argc - 1]);
-	if (c->verify && c->armor)
-		usage_error("--verify writes no state: --armor does not go with it");
-	if (c->since && !c->verify)
-		usage_error("--since goes with --verify");
-	if (c->as && !c->since)
-		usage_error("--as goes with --since");
-	if (c->nowait && !c->inplace)
-		usage_error("--no-wait goes with -i");
-	if ((c->from_json || c->replay || c->verify || c->inplace) && (c->setup.players ||
-	    c->seeded ||
-	    c->setup.expansions || c->nrules || c->ntilesets || c->setup.start || c->setup.stack ||
-	    c->setup.deck))
-		usage_error("%s takes the whole game from %s; drop the other options",
-		    c->from_json ? "--from-json" : c->replay ? "--replay" : c->verify ? "--verify" :
-		    "-i", c->from_json ? "the JSON" : "the state");
+	check_cmdline(argc, argv, c);
 	c->setup.tilesets = c->tilesets;
 	c->setup.rules = c->rules;
 }

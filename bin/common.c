@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "text.h"
 
 #define INPUT_MAX (64 << 20)	/* as carc_file_read */
 #define MAX_LINKS 40		/* symbolic links followed to the file of -i */

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "armor.h"
-#include "text.h"
+#include "carc.h"
 
 #define BEGIN_LINE "-----BEGIN CARC GAME-----"
 #define END_LINE "-----END CARC GAME-----"

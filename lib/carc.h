@@ -46,6 +46,27 @@ void carc_buf_release(struct carc_buf *);
 /* Reads a whole file ("-" or NULL is standard input) into the buffer. */
 int carc_file_read(const char *path, struct carc_buf *, struct carc_err *);
 
+/* Text: the one check of every string carc reads or writes (player names, move words, tile
+ * ids, keys, armour headers, tile-set text), for tools and bots that take text from people.
+ * What a string must be, from the loosest to the strictest: */
+enum carc_text {
+	CARC_TEXT_UTF8,		/* valid UTF-8, nothing more: the YAML text of a tile set, whose
+				 * loader has rules of its own for the characters it takes */
+	CARC_TEXT_LINE,		/* one line for people: valid UTF-8 without a control character
+				 * (C0, DEL, C1), a line or paragraph separator or a
+				 * bidirectional control, which would change what a terminal or
+				 * a mail reader shows around it */
+	CARC_TEXT_NAME		/* a player name: a line of 1 to CARC_NAME_MAX bytes whose ASCII
+				 * characters are letters, digits, '_', '-' and '.' */
+};
+/* The bytes (1 to 4) of the character that S starts with and its code point in *CP, or 0
+ * when S (N bytes) does not start with a valid UTF-8 sequence: a stray continuation byte, an
+ * overlong form, a surrogate, a code point beyond U+10FFFF, or one cut short. */
+size_t carc_utf8_char(const char *s, size_t n, unsigned long *cp);
+/* 0 when the N bytes at S are text of the kind asked; else -1 and why not in WHY, as
+ * "not UTF-8 at byte 2 (0xff)" or "a control character at byte 1 (U+001B)". */
+int carc_text_check(const char *s, size_t n, enum carc_text, char *why, size_t whylen);
+
 /* Setup of a new game, as carc-deck's options give it. */
 struct carc_setup {
 	const char *players;		/* NAME,NAME,... */
@@ -98,6 +119,14 @@ int carc_game_replay_step(struct carc_game *, const struct carc_game *, int i,
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
  * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
 int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);
+/* 0 when NEW continues OLD (named OLDNAME in messages), as carc-deck --verify --since checks
+ * a game received by e-mail: NEW has exactly OLD's setup (players, tile sets with their text,
+ * rules, seed, start, stack and deck), OLD's log is the beginning of NEW's, NEW is the state
+ * its log gives, and no decision after OLD's log was made on a turn of player ME (-1: nobody's
+ * turns are checked). Else 1 and the first thing wrong, for people, in MSG; or a status above
+ * with ERR filled when the games cannot be compared (out of memory). */
+int carc_game_since(const struct carc_game *old, const struct carc_game *new,
+    const char *oldname, int me, char *msg, size_t n, struct carc_err *);
 
 /* Every legal decision for the phase, one move word a line, in a fixed order. */
 int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);

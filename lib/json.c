@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "text.h"
+#include "carc.h"
 
 /* ---- MessagePack object to JSON text ---- */
 

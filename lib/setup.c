@@ -8,7 +8,7 @@
 #include "board.h"
 #include "game.h"
 #include "rules/modules.h"
-#include "text.h"
+#include "carc.h"
 
 static int
 parse_players(struct carc_game *g, const char *list, struct carc_err *err)

@@ -15,7 +15,7 @@
 #include "setup.h"
 #include "rules/modules.h"
 #include "state-text.h"
-#include "text.h"
+#include "carc.h"
 
 #define OLDEST_VERSION 1
 

@@ -6,7 +6,7 @@
 
 #include "game.h"
 #include "state-text.h"
-#include "text.h"
+#include "carc.h"
 
 static int
 check_str(const msgpack_object *o, enum carc_text kind, const char *name, const char *where,

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "carc.h"
-#include "text.h"
 
 size_t
 carc_utf8_char(const char *s, size_t n, unsigned long *cp)

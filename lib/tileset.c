@@ -6,7 +6,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "text.h"
+#include "carc.h"
 #include "tileset.h"
 #include "util.h"
 

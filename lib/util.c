@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
+#include "carc.h"
 #include "util.h"
 
 /* A message is one line for people: it often quotes what it refuses (a move word, a key of

@@ -128,6 +128,52 @@ scores_of() {
 	carc-render --format json "$1" | jq -r '[.players[] | "\(.name) \(.score)"] | join(" ")'
 }
 
+@test "install: the text check and carc_game_since are in the installed header (carc.h)" {
+	export PKG_CONFIG_PATH="$D/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+	cat > t.c <<'EOF'
+#include <carc.h>
+#include <stdio.h>
+
+int
+main(void)
+{
+	struct carc_setup su = { .players = "ann,bob", .seed = 7 };
+	struct carc_err err = { 0 };
+	struct carc_game *old = carc_game_new(&su, &err), *new = carc_game_new(&su, &err);
+	unsigned long cp = 0;
+	const char **words;
+	size_t n;
+	char why[128];
+	int rc;
+
+	printf("%d\n", carc_text_check("bob", 3, CARC_TEXT_NAME, why, sizeof(why)));
+	rc = carc_text_check("b\033b", 3, CARC_TEXT_LINE, why, sizeof(why));
+	printf("%d %s\n", rc, why);
+	rc = carc_utf8_char("\xc3\xa9", 2, &cp);
+	printf("%d %lx\n", rc, cp);
+	carc_game_draw(new, &err);
+	carc_moves(new, &words, &n, &err);
+	carc_game_place(new, words[0], &err);
+	printf("%d\n", carc_game_since(old, new, "old", -1, why, sizeof(why), &err));
+	printf("%d %s\n", carc_game_since(new, old, "old", -1, why, sizeof(why), &err), why);
+	carc_game_free(old);
+	carc_game_free(new);
+	return 0;
+}
+EOF
+	flags=
+	[ -z "$san" ] || flags="-fsanitize=address,undefined"
+	cc -std=c11 -Wall -Wextra -Werror $flags -o t t.c $(pkg-config --cflags --libs carc)
+	run env LD_LIBRARY_PATH="$D/usr/lib" ./t
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = 0 ]
+	[ "${lines[1]}" = "-1 a control character at byte 2 (U+001B)" ]
+	[ "${lines[2]}" = "2 e9" ]
+	[ "${lines[3]}" = 0 ]
+	[ "${lines[4]}" = "1 the log has 0 entries, old 1" ]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
 @test "install: the examples, copied away from the checkout, run the installed tools" {
 	cp "$D/usr/share/doc/carc/examples/hotseat.sh" .
 	run sh -c 'printf "1\nquit\n" | ./hotseat.sh --seed 7 --save g.carc'
