@@ -164,20 +164,6 @@ module_differs(const struct carc_game *a, const struct carc_game *b)
 }
 
 static int
-differ(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int
-differ(char *msg, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, n, fmt, ap);
-	va_end(ap);
-	return 1;
-}
-
-static int
 cmp_ids(const struct carc_game *a, const uint16_t *x, int nx, const struct carc_game *b,
     const uint16_t *y, int ny, const char *what, char *msg, size_t n)
 {

@@ -2,27 +2,12 @@
  * decisions added by the players whose turns they were. What it catches and what it cannot is
  * in SECURITY CONSIDERATIONS of carc(7). */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "since.h"
-
-static int
-say(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int
-say(char *msg, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, n, fmt, ap);
-	va_end(ap);
-	return 1;
-}
 
 static const char *
 orempty(const char *s)
@@ -56,29 +41,29 @@ same_setup(const struct carc_game *o, const struct carc_game *g, const char *on,
 	names(o, x, sizeof(x));
 	names(g, y, sizeof(y));
 	if (strcmp(x, y) != 0)
-		return say(msg, n, "the players are %s, in %s %s", y, on, x);
+		return differ(msg, n, "the players are %s, in %s %s", y, on, x);
 	if (o->seed != g->seed)
-		return say(msg, n, "the seed is %" PRIu64 ", in %s %" PRIu64, g->seed, on, o->seed);
+		return differ(msg, n, "the seed is %" PRIu64 ", in %s %" PRIu64, g->seed, on, o->seed);
 	if (o->ts.nsets != g->ts.nsets)
-		return say(msg, n, "the game has %d tile sets, %s %d", g->ts.nsets, on, o->ts.nsets);
+		return differ(msg, n, "the game has %d tile sets, %s %d", g->ts.nsets, on, o->ts.nsets);
 	for (i = 0; i < o->ts.nsets; i++) {
 		const char *sa = o->ts.sets[i].name, *sb = g->ts.sets[i].name;
 
 		if (strcmp(sa, sb) != 0)
-			return say(msg, n, "tile set %d is '%s', in %s '%s'", i + 1, sb, on, sa);
+			return differ(msg, n, "tile set %d is '%s', in %s '%s'", i + 1, sb, on, sa);
 		/* the digest is a fingerprint that a cheat can match: the text itself counts */
 		if (strcmp(o->ts.sets[i].digest, g->ts.sets[i].digest) != 0 ||
 		    !o->ts.sets[i].yaml != !g->ts.sets[i].yaml ||
 		    (o->ts.sets[i].yaml && (o->ts.sets[i].yamllen != g->ts.sets[i].yamllen ||
 		    memcmp(o->ts.sets[i].yaml, g->ts.sets[i].yaml, o->ts.sets[i].yamllen) != 0)))
-			return say(msg, n, "tile set '%s' is not the one of %s", sb, on);
+			return differ(msg, n, "tile set '%s' is not the one of %s", sb, on);
 	}
 	for (i = 0; i < MAXOPTS; i++)
 		if (r->v[i] != q->v[i])
-			return say(msg, n, "the rule options are not those of %s", on);
+			return differ(msg, n, "the rule options are not those of %s", on);
 	for (i = 0; i < 3; i++)
 		if (strcmp(orempty(a[i]), orempty(b[i])) != 0 || !a[i] != !b[i])
-			return say(msg, n, "the setup's %s is %s%.40s%s, in %s %s%.40s%s", what[i],
+			return differ(msg, n, "the setup's %s is %s%.40s%s, in %s %s%.40s%s", what[i],
 			    b[i] ? "'" : "", b[i] ? b[i] : "none", b[i] ? "'" : "", on,
 			    a[i] ? "'" : "", a[i] ? a[i] : "none", a[i] ? "'" : "");
 	return 0;
@@ -95,10 +80,10 @@ carc_game_since(const struct carc_game *o, const struct carc_game *g, const char
 		return 1;
 	for (i = 0; i < o->nlog && i < g->nlog; i++)
 		if (strcmp(o->log[i], g->log[i]) != 0)
-			return say(msg, n, "log entry %d is '%s', in %s '%s'", i + 1, g->log[i], on,
+			return differ(msg, n, "log entry %d is '%s', in %s '%s'", i + 1, g->log[i], on,
 			    o->log[i]);
 	if (g->nlog < o->nlog)
-		return say(msg, n, "the log has %d entr%s, %s %d", g->nlog, g->nlog == 1 ? "y" :
+		return differ(msg, n, "the log has %d entr%s, %s %d", g->nlog, g->nlog == 1 ? "y" :
 		    "ies", on, o->nlog);
 	if ((who = malloc((g->nlog + 1) * sizeof(*who))) == NULL)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
@@ -106,13 +91,13 @@ carc_game_since(const struct carc_game *o, const struct carc_game *g, const char
 		free(who);
 		if (err->code != CARC_EDATA)
 			return err->code;
-		return say(msg, n, "%s", err->msg);
+		return differ(msg, n, "%s", err->msg);
 	}
 	rc = carc_game_compare(g, r, msg, n);
 	carc_game_free(r);
 	for (i = o->nlog; rc == 0 && i < g->nlog; i++)
 		if (who[i] == me)
-			rc = say(msg, n, "log entry %d '%s' is a decision of %s, made after %s by "
+			rc = differ(msg, n, "log entry %d '%s' is a decision of %s, made after %s by "
 			    "someone else", i + 1, g->log[i], g->pl[me].name, on);
 	free(who);
 	return rc;

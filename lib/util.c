@@ -53,6 +53,17 @@ seterr(struct carc_err *err, int code, const char *fmt, ...)
 	return code;
 }
 
+int
+differ(char *msg, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, n, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
 char *
 xstrdup(const char *s)
 {

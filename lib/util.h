@@ -21,6 +21,8 @@
 int seterr(struct carc_err *, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 char *xstrdup(const char *);
+/* The message for people in MSG (N bytes), for a comparison that found a difference: 1. */
+int differ(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* lengths in hundredths of a tile, "1.25" */
 int parse_centi(const char *, int lo, int hi, int32_t *);
