@@ -149,7 +149,7 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 /* ---- judging a position ---- */
 
 /* The player's lead as if the game ended now: scores plus the final scoring of what stands,
- * a little for each follower still in hand, against the best other player. */
+ * a little for each follower (of any type) still in hand, against the best other player. */
 static double
 lead(struct carc_game *g, struct carc_game *scratch, int me)
 {
@@ -160,7 +160,7 @@ lead(struct carc_game *g, struct carc_game *scratch, int me)
 	if (scratch->phase != CARC_OVER)
 		score_final(scratch);
 	for (i = 0; i < g->nplayers; i++) {
-		v = scratch->pl[i].score + 0.6 * figures_left(g, i, 0);
+		v = scratch->pl[i].score + 0.6 * hand_figures(g, i);
 		if (i == me)
 			mine = v;
 		else if (v > best)

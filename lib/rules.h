@@ -70,8 +70,10 @@ struct mark {
 struct rules_module {
 	const char *name;
 	const char *set;		/* the built-in tile set that brings it in; NULL: every
-					 * game. A game whose tiles have one of its kinds has it too */
+					 * game. A game whose tiles have one of its kinds or show
+					 * one of its signs has it too */
 	const struct kind_def *const *kinds;	/* the feature kinds it adds, NULL-ended */
+	const struct sign_def *const *signs;	/* the signs it adds to segments, NULL-ended */
 	const struct rule_opt *opts;		/* its rule options, ended by a NULL key */
 	const struct phase_def *phases;		/* its own phases, ended by a NULL name */
 	size_t state_size;		/* its part of a game, copied with the game */
@@ -91,6 +93,10 @@ struct rules_module {
 	 * carc-place gives (returns -1 when the word is not its own) */
 	int (*draw_words)(const struct carc_game *, struct carc_buf *);
 	int (*draw_decide)(struct carc_game *, const char *word, struct carc_err *);
+	/* the points v of a feature of kind k (root of its union-find, `tile` a tile of it) as
+	 * its kind values it, complete or, `end`, at the end of the game; returns them changed
+	 * (an inn doubles a complete road and zeroes an unfinished one) */
+	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v);
 	/* the tile just placed, with its figure, before its features are scored */
 	void (*placed)(struct carc_game *, int tile);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
@@ -114,6 +120,7 @@ struct rules_module {
 	/* set by rules_init */
 	int index;
 	int kind0;		/* the id of its first kind; the others follow it */
+	int sign0;		/* the id of its first sign, likewise */
 	int opt0;		/* its first option in struct rules */
 	size_t offset;
 };
@@ -149,6 +156,9 @@ int rules_draw_words(const struct carc_game *, struct carc_buf *);
 /* Whether a module of the game may offer draw words at all. */
 bool rules_draw_words_any(const struct carc_game *);
 int rules_draw_decide(struct carc_game *, const char *word, struct carc_err *);
+int rules_value(struct carc_game *, int kind, int root, int tile, bool end, int v);
+/* Whether a module of the game changes the value of features. */
+bool rules_value_any(const struct carc_game *);
 void rules_placed(struct carc_game *, int tile);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);

@@ -170,6 +170,22 @@ add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
 	return 0;
 }
 
+/* A sign of a module's on a road or a city: `inn: true`. */
+static int
+want_sign(struct ld *l, yaml_node_t *key, yaml_node_t *val, int kind, struct seg *sg)
+{
+	const char *ks = scalar(key);
+	int i = sign_find(ks);
+	bool b;
+
+	if (i < 0 || signs[i]->kind != kind)
+		return bad(l, key, "unknown key '%s' in a %s", ks, kinds[kind]->name);
+	if (want_bool(l, val, ks, &b))
+		return CARC_EDATA;
+	sg->signs = b ? sg->signs | 1u << i : sg->signs & ~(1u << i);
+	return 0;
+}
+
 static int
 load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int *ncity)
 {
@@ -202,8 +218,8 @@ load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int 
 				if (want_int(l, val, "pennants", 0, 9, &v))
 					return CARC_EDATA;
 				t->seg[s].pennants = v;
-			} else
-				return bad(l, k, "unknown key '%s' in a city", ks ? ks : "?");
+			} else if (!ks || want_sign(l, k, val, K_CITY, &t->seg[s]))
+				return ks ? CARC_EDATA : bad(l, k, "unknown key '?' in a city");
 		}
 		if (!sides)
 			return bad(l, c, "a city needs its sides");
@@ -222,8 +238,30 @@ load_roads(struct ld *l, yaml_node_t *n, struct tiletype *t)
 	if (n->type != YAML_SEQUENCE_NODE)
 		return bad(l, n, "roads must be a list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		if (add_seg(l, node(l, *it), t, K_ROAD, &s) ||
-		    want_names(l, node(l, *it), "side", side_names, 4, &m))
+		yaml_node_t *r = node(l, *it), *sides = r;
+		yaml_node_pair_t *p;
+
+		if (add_seg(l, r, t, K_ROAD, &s))
+			return CARC_EDATA;
+		/* W E, or a map of the sides and the signs: {sides: W E, inn: true} */
+		if (r->type == YAML_MAPPING_NODE) {
+			sides = NULL;
+			for (p = r->data.mapping.pairs.start; p < r->data.mapping.pairs.top; p++) {
+				yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+				const char *ks = scalar(k);
+
+				if (ks && strcmp(ks, "sides") == 0)
+					sides = val;
+				else if (!ks)
+					return bad(l, k, "unknown key '?' in a road");
+				else if (want_sign(l, k, val, K_ROAD, &t->seg[s]))
+					return CARC_EDATA;
+			}
+			if (sides == NULL)
+				return bad(l, r, "a road needs its sides");
+			l->segnode[s] = sides;
+		}
+		if (want_names(l, sides, "side", side_names, 4, &m))
 			return CARC_EDATA;
 		t->seg[s].sides = m;
 	}
@@ -348,7 +386,7 @@ same_rotation(const struct tiletype *t, int a, int b)
 	for (s = 0; s < t->nseg; s++) {
 		for (u = 0; u < t->nseg; u++) {
 			if ((used & (1u << u)) || t->seg[u].kind != t->seg[s].kind ||
-			    t->seg[u].pennants != t->seg[s].pennants ||
+			    t->seg[u].pennants != t->seg[s].pennants || t->seg[u].signs != t->seg[s].signs ||
 			    t->rsides[b][u] != t->rsides[a][s] || t->rhalves[b][u] != t->rhalves[a][s])
 				continue;
 			break;
@@ -1005,10 +1043,12 @@ figures_load(struct tileset *ts, struct carc_err *err)
 		rc = bad(&l, root, "the figure table needs a list named figures");
 		goto out;
 	}
-	ts->kinds = 0;
+	ts->kinds = ts->signs = 0;
 	for (i = 0; i < ts->ntypes; i++)
-		for (s = 0; s < ts->types[i].nseg; s++)
+		for (s = 0; s < ts->types[i].nseg; s++) {
 			ts->kinds |= 1u << ts->types[i].seg[s].kind;
+			ts->signs |= ts->types[i].seg[s].signs;
+		}
 	ts->nfig = 0;
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
 		if (ts->nfig == MAXFIGTYPES) {

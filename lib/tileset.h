@@ -32,6 +32,7 @@ struct seg {
 	uint8_t sides;		/* road/city: bit per side it reaches */
 	uint8_t halves;		/* field: bit per half-edge it reaches */
 	uint8_t pennants;
+	uint8_t signs;		/* road/city: bit per sign it shows (kinds.h: an inn ...) */
 	uint16_t cities;	/* field: bit per segment index of the cities it borders */
 };
 
@@ -88,6 +89,7 @@ struct tileset {
 	} sets[MAXSETS];
 	char start[ID_MAX];
 	unsigned kinds;		/* bit per kind of segment some tile of the sets has */
+	unsigned signs;		/* bit per sign some segment of the sets shows */
 	char figdigest[17];	/* of the figure rows the game has */
 	int nfig;
 	struct figtype fig[MAXFIGTYPES];

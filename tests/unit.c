@@ -1705,6 +1705,8 @@ test_generator_agrees(void)
 		{ "base,fortune-teller", { "ft-draw=may", NULL } },
 		{ "base,catapult", { NULL } },
 		{ "base,fortune-teller,catapult", { "edition=c1", NULL } },
+		{ "base,inns-cathedrals", { NULL } },
+		{ "base,inns-cathedrals,fortune-teller,catapult", { "edition=c1", NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;

@@ -9,6 +9,7 @@ static struct rules_module *const table[] = {
 	&garden_module,
 	&fortune_teller_module,
 	&catapult_module,
+	&inns_cathedrals_module,
 };
 
 void
