@@ -101,6 +101,22 @@ draw(struct carc_buf *b, const char *w)
 	    strtol(w + 5, NULL, 10));
 }
 
+/* recall:X,Y (the abbot on tile X,Y taken back) or recall:none */
+static int
+recall(struct carc_buf *b, const char *w)
+{
+	long x, y;
+	char *end;
+
+	if (jkey(b, "kind", "recall", 6))
+		return -1;
+	if (strcmp(w + 7, "none") == 0)
+		return carc_buf_printf(b, ", \"x\": null, \"y\": null");
+	x = strtol(w + 7, &end, 10);
+	y = strtol(end + 1, NULL, 10);
+	return carc_buf_printf(b, ", \"x\": %ld, \"y\": %ld", x, y);
+}
+
 /* A module's word this file does not know yet (NAME:...): its kind is NAME, and the word
  * says the rest. */
 static int
@@ -128,6 +144,7 @@ carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 			rc = strncmp(w, "hurl:", 5) == 0 ? hurl(out, w) :
 			    strncmp(w, "seduce:", 7) == 0 ? seduce(out, w) :
 			    strncmp(w, "draw:", 5) == 0 ? draw(out, w) :
+			    strncmp(w, "recall:", 7) == 0 ? recall(out, w) :
 			    w[strcspn(w, ":,")] == ':' ? other(out, w) : placement(out, g, w);
 		if (rc == 0)
 			rc = carc_buf_add(out, "}", 1);

@@ -191,16 +191,22 @@ choices_get(struct carc_game *g, struct choices *c)
 	return c->nwords;
 }
 
-/* Plays choice i on g (a copy) and finishes the step with carc-score's work. */
+/* Plays choice i on g (a copy) and finishes the step with carc-score's work. The decisions
+ * of step 2 that follow a placement (the abbot's recall) are declined on the way:
+ * a choice is judged alone, and those decisions are judged when they come. */
 static int
 choice_play(struct carc_game *g, struct choices *c, const char *const *words, int i)
 {
+	const struct phase_def *d;
 	struct carc_err err;
 
 	if (c->placing)
 		fast_apply(g, &c->m.v[i]);
 	else if (carc_game_place(g, words[i], &err))
 		return -1;
+	while ((d = rules_phase(g->phase)) != NULL && d->step2)
+		if (carc_game_place(g, d->pass, &err))
+			return -1;
 	return g->phase == CARC_SCORE ? carc_game_score(g, &err) : 0;
 }
 

@@ -17,7 +17,7 @@ static const struct rule_opt *opts[MAXOPTS];
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_PLACED, H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
+	H_STEP2, H_PLACED, H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -53,6 +53,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_DRAW_WORDS] |= (mod->draw_words != NULL) << m;
 		hooks[H_DRAW_DECIDE] |= (mod->draw_decide != NULL) << m;
 		hooks[H_VALUE] |= (mod->value != NULL) << m;
+		hooks[H_STEP2] |= (mod->step2 != NULL) << m;
 		hooks[H_PLACED] |= (mod->placed != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
@@ -138,10 +139,10 @@ rules_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsign
 }
 
 int
-rules_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+rules_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
 	EACH(g, H_LIMIT_WHY, m)
-		if (m->limit_why(g, p, k, why, n))
+		if (m->limit_why(g, p, ft, k, why, n))
 			return 1;
 	return 0;
 }
@@ -188,6 +189,19 @@ bool
 rules_value_any(const struct carc_game *g)
 {
 	return (g->active & hooks[H_VALUE]) != 0;
+}
+
+void
+rules_step2(struct carc_game *g, const struct rules_module *after)
+{
+	unsigned later = after ? ~0u << (after->index + 1) : ~0u;
+
+	g->phase = CARC_SCORE;
+	if (!(g->active & hooks[H_STEP2] & later))
+		return;
+	for (unsigned set = g->active & hooks[H_STEP2] & later; set; set &= set - 1)
+		if (modules[__builtin_ctz(set)]->step2(g, g->nboard - 1))
+			return;
 }
 
 void

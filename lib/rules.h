@@ -56,6 +56,12 @@ struct phase_def {
 	int (*words)(struct carc_game *, struct carc_err *);
 	/* the line on what the game waits for: "ann hurls a knockout token (fair at 1,-1)" */
 	int (*status)(const struct carc_game *, struct carc_buf *);
+	/* a decision of step 2 of the turn, between the placement and carc-score (the abbot's
+	 * recall): the tiles drawn and not chosen are still held, as in phase
+	 * score; `pass` is its word that declines (recall:none), which the thinking bots play
+	 * when they judge a placement */
+	bool step2;
+	const char *pass;
 };
 
 /* ---- what a module shows on a picture ---- */
@@ -86,9 +92,9 @@ struct rules_module {
 	 * is a figure of p's that the same decision takes off the board, or -1 */
 	unsigned (*figure_kinds)(const struct carc_game *, int p, int ft, int leaving,
 	    unsigned on);
-	/* why player p may not put a figure on kind k now, when its figure_kinds took k away:
-	 * a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
-	int (*limit_why)(const struct carc_game *, int p, int k, char *why, size_t);
+	/* why player p may not put a figure of type ft on kind k now, when its figure_kinds took
+	 * k away: a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
+	int (*limit_why)(const struct carc_game *, int p, int ft, int k, char *why, size_t);
 	/* decisions of its own in the core's phase draw: its words for --list, and a word
 	 * carc-place gives (returns -1 when the word is not its own) */
 	int (*draw_words)(const struct carc_game *, struct carc_buf *);
@@ -97,6 +103,11 @@ struct rules_module {
 	 * its kind values it, complete or, `end`, at the end of the game; returns them changed
 	 * (an inn doubles a complete road and zeroes an unfinished one) */
 	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v);
+	/* the tile just placed with its figure (phase score): 1 when a decision of its own
+	 * follows in step 2 of the turn (the abbot's recall), the module having set
+	 * a phase of its own; that phase's decision, once made, calls rules_step2 with the
+	 * module, so that the modules after it have their turn */
+	int (*step2)(struct carc_game *, int tile);
 	/* the tile just placed, with its figure, before its features are scored */
 	void (*placed)(struct carc_game *, int tile);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
@@ -151,7 +162,8 @@ void rules_start(struct carc_game *);
 int rules_draw_count(const struct carc_game *, int player);
 unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
     unsigned on);
-int rules_limit_why(const struct carc_game *, int player, int kind, char *why, size_t);
+int rules_limit_why(const struct carc_game *, int player, int figtype, int kind, char *why,
+    size_t);
 int rules_draw_words(const struct carc_game *, struct carc_buf *);
 /* Whether a module of the game may offer draw words at all. */
 bool rules_draw_words_any(const struct carc_game *);
@@ -159,6 +171,9 @@ int rules_draw_decide(struct carc_game *, const char *word, struct carc_err *);
 int rules_value(struct carc_game *, int kind, int root, int tile, bool end, int v);
 /* Whether a module of the game changes the value of features. */
 bool rules_value_any(const struct carc_game *);
+/* After the placement (after = NULL), or after module `after`'s decision of step 2: phase
+ * score, unless a module after it starts a decision of its own. */
+void rules_step2(struct carc_game *, const struct rules_module *after);
 void rules_placed(struct carc_game *, int tile);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);

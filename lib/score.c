@@ -240,6 +240,17 @@ score_placed(struct carc_game *g, int tile)
 	score_around(g, p->x, p->y);
 	score_beside(g, p->x, p->y);
 }
+/* B-63: the feature with root `root` (`tile` one of its tiles) scored now as at the end, by
+ * the majority of its figures, before a figure of it leaves (the abbot taken back). */
+void
+score_early(struct carc_game *g, int root, int tile)
+{
+	const struct placed *p = &g->board[root / MAXSEG];
+
+	award(g, root, feature_value(g, root, tile, true),
+	    kinds[g->ts.types[p->type].seg[root % MAXSEG].kind]->name, NULL);
+}
+
 /* B-51: every feature that still holds figures scores once; farmers score their fields (B-83). */
 int
 score_final(struct carc_game *g)

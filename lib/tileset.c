@@ -817,8 +817,8 @@ set_keys(struct ld *l, yaml_node_t *root, const char *name, char *setname, char 
 	return 0;
 }
 
-/* The set's tiles, after those of the sets loaded before it; each plain tile they name must be
- * defined by then. */
+/* The set's tiles, after those of the sets loaded before it (none for a set of figures alone);
+ * each plain tile they name must be defined by then. */
 static int
 set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
 {
@@ -831,8 +831,7 @@ set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
 	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL)
 		return seterr(l->err, CARC_ESOFTWARE, "out of memory");
 	ts->types = grown;
-	if (ntiles == 0)
-		return bad(l, tiles, "a tile set needs at least one tile");
+	/* a set may bring figures alone, with no tile (The Abbot, The Phantom): tiles: [] */
 	for (it = first; it < tiles->data.sequence.items.top; it++)
 		if ((rc = load_tile(l, node(l, *it), ts, set)))
 			return rc;
@@ -940,6 +939,8 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return f->group < 0 ? bad(l, val, "group is follower, special or neutral, not '%s'",
 		    v) : 0;
 	}
+	if (strcmp(ks, "recall") == 0)
+		return want_bool(l, val, "recall", &f->recall);
 	if (strcmp(ks, "needs") == 0) {
 		if (want_scalar(l, val, "needs", &v))
 			return CARC_EDATA;
@@ -1008,8 +1009,11 @@ figures_digest(struct tileset *ts)
 	for (i = 0; i < ts->nfig; i++) {
 		const struct figtype *f = &ts->fig[i];
 
-		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x\n", f->name, f->set, f->group,
-		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed);
+		/* the abilities added since version 2 began, only where a row has them, so that
+		 * the rows without keep their digest */
+		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x%s\n", f->name, f->set, f->group,
+		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed,
+		    f->recall ? " recall" : "");
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
 	carc_buf_release(&b);

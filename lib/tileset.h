@@ -73,6 +73,8 @@ struct figtype {
 	int strength;
 	bool claims;
 	bool needs_own;		/* only where its owner has a follower already */
+	bool recall;		/* its owner may take it back from an unfinished feature, which
+				 * then scores as at the end (the abbot, B-63) */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };

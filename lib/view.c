@@ -211,6 +211,22 @@ view_figures(const struct view *v, int player, struct carc_buf *b)
 	return rc;
 }
 
+/* Whether a logged word is a decision of step 2 of a turn (recall:...): its name
+ * is that of a phase of step 2. */
+static bool
+step2_word(const char *w)
+{
+	char name[16];
+	size_t n = strcspn(w, ":");
+	int p;
+
+	if (n >= sizeof(name))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	return (p = rules_phase_find(name)) >= 0 && rules_phase(p) && rules_phase(p)->step2;
+}
+
 /* One line on the decision the game waits for: its phase, whose turn, the drawn tiles. */
 int
 view_status(const struct view *v, struct carc_buf *b)
@@ -234,8 +250,10 @@ view_status(const struct view *v, struct carc_buf *b)
 		    g->nsupply == 1 ? "" : "s");
 		break;
 	case CARC_SCORE:
-		/* after a decision of a module's phase (a hurl), or after a placement */
-		if (g->nlog > 0 && !word_is_placement(g->log[g->nlog - 1]))
+		/* after a decision of a module's phase (a hurl), or after a placement and the
+		 * decisions of step 2 that follow it (a recall) */
+		if (g->nlog > 0 && !word_is_placement(g->log[g->nlog - 1]) &&
+		    !step2_word(g->log[g->nlog - 1]))
 			rc |= carc_buf_printf(b, "%s has decided; carc-score resolves it", who);
 		else {
 			rc |= carc_buf_printf(b, "%s has placed %s; carc-score ends the turn", who,

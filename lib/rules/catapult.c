@@ -1025,10 +1025,11 @@ static const struct rule_opt catapult_opts[] = {
 };
 
 static const struct phase_def catapult_phases[] = {
-	{ CARC_HURL, "hurl", "a catapult round is on", hurl_decide, hurl_words, hurl_status },
+	{ CARC_HURL, "hurl", "a catapult round is on", hurl_decide, hurl_words, hurl_status,
+	    false, NULL },
 	{ CARC_SEDUCE, "seduce", "a catapult round is on", seduce_decide, seduce_words,
-	    seduce_status },
-	{ 0, NULL, NULL, NULL, NULL, NULL }
+	    seduce_status, false, NULL },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL }
 };
 
 static int

@@ -114,7 +114,7 @@ ft_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 }
 
 static int
-ft_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+ft_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
 	if (k != TENT || tellers(g, p) < TENT_LIMIT)
 		return 0;

@@ -10,6 +10,7 @@ extern struct rules_module garden_module;
 extern struct rules_module fortune_teller_module;
 extern struct rules_module catapult_module;
 extern struct rules_module inns_cathedrals_module;
+extern struct rules_module abbot_module;
 
 /* Registers the built-in modules (rules_init); every entry of the library that makes or reads
  * a game calls it first. */

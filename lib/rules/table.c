@@ -10,6 +10,7 @@ static struct rules_module *const table[] = {
 	&fortune_teller_module,
 	&catapult_module,
 	&inns_cathedrals_module,
+	&abbot_module,
 };
 
 void
