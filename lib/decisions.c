@@ -1,6 +1,7 @@
 /* The legal decisions as JSON objects (carc-place --list --format json), so that a bot in
  * another language need not parse move words: each word of carc_moves taken apart into its
  * fields. Only the words are read here; which decisions are legal is carc_moves's business. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,17 @@ recall(struct carc_buf *b, const char *w)
 	return carc_buf_printf(b, ", \"x\": %ld, \"y\": %ld", x, y);
 }
 
+/* phantom:FEATURE (on the tile just placed) or phantom:none */
+static int
+phantom(struct carc_buf *b, const char *w)
+{
+	const char *feat = w + 8;
+	bool none = strcmp(feat, "none") == 0;
+
+	return jkey(b, "kind", "phantom", 7) ||
+	    jkey(b, "feature", none ? NULL : feat, none ? 0 : strlen(feat));
+}
+
 /* A module's word this file does not know yet (NAME:...): its kind is NAME, and the word
  * says the rest. */
 static int
@@ -145,6 +157,7 @@ carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 			    strncmp(w, "seduce:", 7) == 0 ? seduce(out, w) :
 			    strncmp(w, "draw:", 5) == 0 ? draw(out, w) :
 			    strncmp(w, "recall:", 7) == 0 ? recall(out, w) :
+			    strncmp(w, "phantom:", 8) == 0 ? phantom(out, w) :
 			    w[strcspn(w, ":,")] == ':' ? other(out, w) : placement(out, g, w);
 		if (rc == 0)
 			rc = carc_buf_add(out, "}", 1);

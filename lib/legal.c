@@ -423,7 +423,7 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 		memmove(g->drawn + i, g->drawn + i + 1, (g->ndrawn - i - 1) * sizeof(*g->drawn));
 		g->ndrawn--;
 	}
-	/* phase score, or a module's decision of step 2 (the abbot's recall) */
+	/* phase score, or a module's decision of step 2 (the abbot's recall, the phantom) */
 	rules_step2(g, NULL);
 	return 0;
 }

@@ -192,7 +192,7 @@ choices_get(struct carc_game *g, struct choices *c)
 }
 
 /* Plays choice i on g (a copy) and finishes the step with carc-score's work. The decisions
- * of step 2 that follow a placement (the abbot's recall) are declined on the way:
+ * of step 2 that follow a placement (the abbot's recall, the phantom) are declined on the way:
  * a choice is judged alone, and those decisions are judged when they come. */
 static int
 choice_play(struct carc_game *g, struct choices *c, const char *const *words, int i)

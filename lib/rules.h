@@ -57,7 +57,7 @@ struct phase_def {
 	/* the line on what the game waits for: "ann hurls a knockout token (fair at 1,-1)" */
 	int (*status)(const struct carc_game *, struct carc_buf *);
 	/* a decision of step 2 of the turn, between the placement and carc-score (the abbot's
-	 * recall): the tiles drawn and not chosen are still held, as in phase
+	 * recall, the phantom): the tiles drawn and not chosen are still held, as in phase
 	 * score; `pass` is its word that declines (recall:none), which the thinking bots play
 	 * when they judge a placement */
 	bool step2;
@@ -104,7 +104,7 @@ struct rules_module {
 	 * (an inn doubles a complete road and zeroes an unfinished one) */
 	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v);
 	/* the tile just placed with its figure (phase score): 1 when a decision of its own
-	 * follows in step 2 of the turn (the abbot's recall), the module having set
+	 * follows in step 2 of the turn (the abbot's recall, the phantom), the module having set
 	 * a phase of its own; that phase's decision, once made, calls rules_step2 with the
 	 * module, so that the modules after it have their turn */
 	int (*step2)(struct carc_game *, int tile);

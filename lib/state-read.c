@@ -403,7 +403,7 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (mp_need_int(r, root, "player", "the state", 0, g->nplayers - 1, &v))
 		return CARC_EDATA;
 	g->player = v;
-	/* a decision of step 2 (the abbot's recall) waits between the placement and
+	/* a decision of step 2 (the abbot's recall, the phantom) waits between the placement and
 	 * carc-score: as phase score, after a placement, with the tiles not chosen held */
 	held = g->phase == CARC_SCORE || (rules_phase(g->phase) && rules_phase(g->phase)->step2);
 	/* drawn tiles wait in phase place; in phase score those not chosen are held (F-7d) */
@@ -427,7 +427,7 @@ read_log(struct rd *r, struct carc_game *g, const msgpack_object *root)
 
 	if (mp_need(r, root, "log", MSGPACK_OBJECT_ARRAY, "the state", &log))
 		return CARC_EDATA;
-	/* a draw, a placement and two decisions of step 2 (a recall and one more) per tile, and
+	/* a draw, a placement and two decisions of step 2 (a recall, a phantom) per tile, and
 	 * at most a hurl and a seduction per player after one */
 	if (log->via.array.size > (uint32_t)g->cap * (4 + 2 * CARC_MAX_PLAYERS))
 		return mp_fail(r, "bad state: the log has %u entries, more than the %d a game of %d "

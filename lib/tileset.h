@@ -75,6 +75,8 @@ struct figtype {
 	bool needs_own;		/* only where its owner has a follower already */
 	bool recall;		/* its owner may take it back from an unfinished feature, which
 				 * then scores as at the end (the abbot, B-63) */
+	bool second;		/* placed by a second figure decision of the turn, after the
+				 * tile and its figure, never with the tile (the phantom) */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };

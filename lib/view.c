@@ -211,7 +211,7 @@ view_figures(const struct view *v, int player, struct carc_buf *b)
 	return rc;
 }
 
-/* Whether a logged word is a decision of step 2 of a turn (recall:...): its name
+/* Whether a logged word is a decision of step 2 of a turn (recall:..., phantom:...): its name
  * is that of a phase of step 2. */
 static bool
 step2_word(const char *w)

@@ -147,7 +147,7 @@ refused() {
 
 # bots_play FILE [BOT]: plays the game in FILE to its end, BOT (random by default) deciding for
 # every player, one tool a step as the phase asks: carc-draw, carc-score, or carc-bot for any
-# decision (a placement, a recall, a hurl ...). Rewrites FILE.
+# decision (a placement, a recall, a phantom, a hurl ...). Rewrites FILE.
 bots_play() {
 	local f=$1 bot=${2:-random} ph steps=0
 

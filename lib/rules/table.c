@@ -11,6 +11,7 @@ static struct rules_module *const table[] = {
 	&catapult_module,
 	&inns_cathedrals_module,
 	&abbot_module,
+	&phantom_module,
 };
 
 void
