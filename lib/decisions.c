@@ -74,7 +74,8 @@ hurl(struct carc_buf *b, const char *w)
 	return carc_buf_printf(b, ", \"x\": %.*s, \"y\": %s", (int)(comma - arg), arg, comma + 1);
 }
 
-/* seduce:supply, seduce:none or seduce:X,Y,FEATURE (a follower of the hurler's there) */
+/* seduce:supply, seduce:supply@FIGURE (another figure from the hand), seduce:none or
+ * seduce:X,Y,FEATURE (a follower of the hurler's there) */
 static int
 seduce(struct carc_buf *b, const char *w)
 {
@@ -86,6 +87,8 @@ seduce(struct carc_buf *b, const char *w)
 		return -1;
 	if (strcmp(from, "supply") == 0 || strcmp(from, "none") == 0)
 		return jkey(b, "from", from, strlen(from));
+	if (strncmp(from, "supply@", 7) == 0)
+		return jkey(b, "from", from, 6) || jkey(b, "figure", from + 7, strlen(from + 7));
 	x = strtol(from, &end, 10);
 	y = strtol(end + 1, &end, 10);
 	feat = end + 1;

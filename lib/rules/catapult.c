@@ -44,6 +44,7 @@ struct catapult {
 	} land[CARC_MAX_PLAYERS];
 	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
 	int from;		/* the seducer: FROM_SUPPLY, FROM_NONE or a figure of the hurler */
+	int8_t fromtype;	/* FROM_SUPPLY: the type of the figure taken from the supply */
 };
 
 enum { FROM_SUPPLY = -1, FROM_NONE = -2 };
@@ -175,17 +176,19 @@ victim_kind(const struct carc_game *g)
 	return g->ts.types[g->board[v->tile].type].seg[v->seg].kind;
 }
 
-/* Whether the hurler may put the seducer `from` (FROM_SUPPLY: a follower from the supply, or
- * one of the hurler's figures on the board) where the victim stands: a follower that may stand
- * there, within every limit (X-CA-7, F-3). */
+/* Whether the hurler may put the seducer `from` (FROM_SUPPLY: a follower of type `type` from
+ * the supply, or one of the hurler's figures on the board) where the victim stands: a follower
+ * that may stand there, within every limit (X-CA-7, F-3; seed 003 note 16: an abbot only where
+ * an abbot may stand). */
 static enum stand
-seducer_may(const struct carc_game *g, int from)
+seducer_may(const struct carc_game *g, int from, int type)
 {
 	int k = victim_kind(g);
 
 	if (from == FROM_SUPPLY)
-		return figures_left(g, g->player, 0) > 0 ?
-		    figure_may_stand(g, g->player, 0, k, -1) : STAND_PLACE;
+		return figures_left(g, g->player, type) > 0 &&
+		    g->ts.fig[type].group == GROUP_FOLLOWER ?
+		    figure_may_stand(g, g->player, type, k, -1) : STAND_PLACE;
 	if (from == cat(g)->victim || g->figs[from].owner != g->player ||
 	    g->ts.fig[g->figs[from].type].group != GROUP_FOLLOWER)
 		return STAND_PLACE;
@@ -231,22 +234,27 @@ static int
 seduce(struct carc_game *g, const char *w, struct carc_err *err)
 {
 	const char *spec = w + 7;
-	int from = FROM_SUPPLY;
+	int from = FROM_SUPPLY, type = 0;
 
 	enum stand why;
 
 	if (strcmp(spec, "none") == 0)
 		from = FROM_NONE;
-	else if (strcmp(spec, "supply") == 0) {
-		if (figures_left(g, g->player, 0) <= 0)
-			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no follower left",
-			    w, g->pl[g->player].name);
+	else if (strncmp(spec, "supply", 6) == 0 && (spec[6] == '\0' || spec[6] == '@')) {
+		/* supply@FIGURE: another figure than the follower from the hand */
+		if (spec[6] == '@' && (type = figure_find(&g->ts, spec + 7)) < 0)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w,
+			    spec + 7);
+		if (figures_left(g, g->player, type) <= 0)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left",
+			    w, g->pl[g->player].name, g->ts.fig[type].name);
 	} else if ((from = own_follower_at(g, spec, err, w)) < 0)
 		return err->code;
-	if (from != FROM_NONE && (why = seducer_may(g, from)) != STAND_OK)
-		return stand_refuse(g, why, g->player, from >= 0 ? g->figs[from].type : 0,
+	if (from != FROM_NONE && (why = seducer_may(g, from, type)) != STAND_OK)
+		return stand_refuse(g, why, g->player, from >= 0 ? g->figs[from].type : type,
 		    victim_kind(g), w, err);
 	cat(g)->from = from;
+	cat(g)->fromtype = type;
 	cat(g)->pending = PENDING_SEDUCE;
 	return 0;
 }
@@ -263,7 +271,9 @@ exchange(struct carc_game *g, struct carc_err *err)
 		return 0;
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
-	type = from >= 0 ? g->figs[from].type : 0;	/* the seducer's kind, not the victim's */
+	/* the seducer's kind, not the victim's: a big follower seduced counts as what takes
+	 * its place */
+	type = from >= 0 ? g->figs[from].type : cat(g)->fromtype;
 	report(g, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
 	    g->pl[g->figs[victim].owner].name, g->board[tile].x, g->board[tile].y);
 	if (from > victim) {
@@ -466,10 +476,11 @@ can_seduce(const struct carc_game *g)
 {
 	int f;
 
-	if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
-		return true;
+	for (f = 0; f < g->ts.nfig; f++)
+		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
+			return true;
 	for (f = 0; f < g->nfigs; f++)
-		if (g->figs[f].owner == g->player && seducer_may(g, f) == STAND_OK)
+		if (g->figs[f].owner == g->player && seducer_may(g, f, 0) == STAND_OK)
 			return true;
 	return false;
 }
@@ -488,7 +499,7 @@ catapult_check(const struct carc_game *g, char *why, size_t n)
 		return snprintf(why, n, "%s has no follower that may take the victim's place",
 		    g->pl[g->player].name), -1;
 	if (c->pending == PENDING_SEDUCE && c->from != FROM_NONE &&
-	    seducer_may(g, c->from) != STAND_OK)
+	    seducer_may(g, c->from, c->fromtype) != STAND_OK)
 		return snprintf(why, n, "the seducer may not take the victim's place"), -1;
 	return 0;
 }
@@ -602,20 +613,22 @@ word(struct carc_game *g, const char *fmt, ...)
 	return carc_buf_add(&g->words, w, strlen(w) + 1);
 }
 
-/* The answers open to a hurler who may seduce: the supply, each of the hurler's followers that
- * may take the victim's place, none. */
+/* The answers open to a hurler who may seduce: the supply (the follower, then each other type
+ * in the hand, as supply@FIGURE), each of the hurler's followers that may take the victim's
+ * place, none. */
 static int
 seduce_words(struct carc_game *g, struct carc_err *err)
 {
 	char name[32];
 	int f;
 
-	if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
-		word(g, "seduce:supply");
+	for (f = 0; f < g->ts.nfig; f++)
+		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
+			word(g, f == 0 ? "seduce:supply" : "seduce:supply@%s", g->ts.fig[f].name);
 	for (f = 0; f < g->nfigs; f++) {
 		const struct placed *p = &g->board[g->figs[f].tile];
 
-		if (g->figs[f].owner != g->player || seducer_may(g, f) != STAND_OK)
+		if (g->figs[f].owner != g->player || seducer_may(g, f, 0) != STAND_OK)
 			continue;
 		seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[f].seg, name, sizeof(name));
 		word(g, "seduce:%d,%d,%s", p->x, p->y, name);
@@ -801,7 +814,10 @@ catapult_write(const struct carc_game *g, msgpack_packer *pk)
 	mp_str(pk, "from");
 	if (c->pending != PENDING_SEDUCE)
 		msgpack_pack_nil(pk);
-	else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
+	else if (c->from == FROM_SUPPLY && c->fromtype != 0) {
+		snprintf(w, sizeof(w), "supply@%s", g->ts.fig[(int)c->fromtype].name);
+		mp_str(pk, w);
+	} else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
 		mp_str(pk, c->from == FROM_SUPPLY ? "supply" : "none");
 	else {
 		figure_place(g, c->from, w, sizeof(w));
@@ -934,6 +950,7 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 	const msgpack_object *o = mp_get(c, "victim");
 	char s[64], feat[32];
 	int64_t x, y;
+	int f;
 
 	if (g->phase == CARC_SEDUCE || (cp->pending == PENDING_SEDUCE && o != NULL &&
 	    o->type != MSGPACK_OBJECT_NIL)) {
@@ -959,9 +976,15 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 		    "from");
 	memcpy(s, o->via.str.ptr, o->via.str.size);
 	s[o->via.str.size] = '\0';
+	cp->fromtype = 0;
 	if (strcmp(s, "supply") == 0)
 		cp->from = FROM_SUPPLY;
-	else if (strcmp(s, "none") != 0) {
+	else if (strncmp(s, "supply@", 7) == 0) {
+		cp->from = FROM_SUPPLY;
+		if ((f = figure_find(&g->ts, s + 7)) <= 0)
+			return mp_fail(r, "bad state: no figure '%s' to seduce with", s + 7);
+		cp->fromtype = f;
+	} else if (strcmp(s, "none") != 0) {
 		if (sscanf(s, "%" SCNd64 ",%" SCNd64 ",%31s", &x, &y, feat) != 3 ||
 		    (cp->from = figure_at(g, x, y, feat, true)) < 0)
 			return mp_fail(r, "inconsistent state: no follower of %s at '%s'",
