@@ -62,6 +62,10 @@ struct phase_def {
 	 * when they judge a placement */
 	bool step2;
 	const char *pass;
+	/* the random player's decision (its playouts and self-play): one of the words `words`
+	 * lists, drawn as words[carc_rng_below(rng, n)] is, and made, without listing them;
+	 * NULL: they are listed */
+	int (*random)(struct carc_game *, uint64_t *rng);
 };
 
 /* ---- what a module shows on a picture ---- */

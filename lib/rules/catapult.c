@@ -112,6 +112,8 @@ start_round(struct carc_game *g, int tile)
 	g->phase = CARC_HURL;
 }
 
+static void hurl_apply(struct carc_game *, int tok, int32_t x, int32_t y);
+
 static int
 hurl(struct carc_game *g, const char *w, struct carc_err *err)
 {
@@ -152,6 +154,14 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': this round hurls %s tokens (X-CA-4)", w,
 		    token_names[(int)cat(g)->token]);
+	hurl_apply(g, tok, x, y);
+	return 0;
+}
+
+/* The hurl made: where the token comes to rest, for carc-score to resolve. */
+static void
+hurl_apply(struct carc_game *g, int tok, int32_t x, int32_t y)
+{
 	cat(g)->token = tok;
 	if (tok == TOKEN_CATCH) {
 		x += scatter(g);
@@ -164,7 +174,6 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	cat(g)->land[(int)cat(g)->hurled] = (struct landing){ .player = g->player, .x = x, .y = y };
 	cat(g)->pending = PENDING_HURL;
-	return 0;
 }
 
 /* The kind of feature the victim stands on. */
@@ -598,55 +607,103 @@ catapult_describe(const struct carc_game *g, struct carc_buf *b)
 		carc_buf_printf(b, "the hurl waits for carc-score\n");
 }
 
-static int
-word(struct carc_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int
-word(struct carc_game *g, const char *fmt, ...)
-{
-	char w[96];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(w, sizeof(w), fmt, ap);
-	va_end(ap);
-	return carc_buf_add(&g->words, w, strlen(w) + 1);
-}
-
 /* The answers open to a hurler who may seduce: the supply (the follower, then each other type
  * in the hand, as supply@FIGURE), each of the hurler's followers that may take the victim's
  * place, none. */
+struct seducer {
+	int from;		/* FROM_SUPPLY, FROM_NONE or a figure of the hurler's */
+	int type;		/* FROM_SUPPLY: the type taken from the hand */
+};
+
+/* Those answers, in the order --list gives them, into out (room for max); how many. */
+static int
+seducers(const struct carc_game *g, struct seducer *out, int max)
+{
+	int f, n = 0;
+
+	for (f = 0; f < g->ts.nfig && n < max - 1; f++)
+		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
+			out[n++] = (struct seducer){ FROM_SUPPLY, f };
+	for (f = 0; f < g->nfigs && n < max - 1; f++)
+		if (g->figs[f].owner == g->player && seducer_may(g, f, 0) == STAND_OK)
+			out[n++] = (struct seducer){ f, 0 };
+	out[n++] = (struct seducer){ FROM_NONE, 0 };
+	return n;
+}
+
+static void
+seducer_word(const struct carc_game *g, const struct seducer *s, char *w, size_t n)
+{
+	const struct placed *p;
+	char name[32];
+
+	if (s->from == FROM_NONE)
+		snprintf(w, n, "seduce:none");
+	else if (s->from == FROM_SUPPLY && s->type == 0)
+		snprintf(w, n, "seduce:supply");
+	else if (s->from == FROM_SUPPLY)
+		snprintf(w, n, "seduce:supply@%s", g->ts.fig[s->type].name);
+	else {
+		p = &g->board[g->figs[s->from].tile];
+		seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[s->from].seg, name,
+		    sizeof(name));
+		snprintf(w, n, "seduce:%d,%d,%s", p->x, p->y, name);
+	}
+}
+
+#define MAXSEDUCERS (MAXFIGTYPES + CARC_MAX_PLAYERS * 16 + 1)
+
 static int
 seduce_words(struct carc_game *g, struct carc_err *err)
 {
-	char name[32];
-	int f;
+	struct seducer s[MAXSEDUCERS];
+	char w[96];
+	int i, n = seducers(g, s, MAXSEDUCERS);
 
-	for (f = 0; f < g->ts.nfig; f++)
-		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
-			word(g, f == 0 ? "seduce:supply" : "seduce:supply@%s", g->ts.fig[f].name);
-	for (f = 0; f < g->nfigs; f++) {
-		const struct placed *p = &g->board[g->figs[f].tile];
-
-		if (g->figs[f].owner != g->player || seducer_may(g, f, 0) != STAND_OK)
-			continue;
-		seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[f].seg, name, sizeof(name));
-		word(g, "seduce:%d,%d,%s", p->x, p->y, name);
+	for (i = 0; i < n; i++) {
+		seducer_word(g, &s[i], w, sizeof(w));
+		carc_buf_add(&g->words, w, strlen(w) + 1);
 	}
-	word(g, "seduce:none");
 	return g->words.data ? 0 : seterr(err, CARC_ESOFTWARE, "out of memory");
 }
 
-/* The hurls --list offers in a round: aims at the other players' followers for knock-out
- * and seduction, the middle of the fair for target hurling, three distances for a catch. Any
- * other aim is a legal word too. */
+/* The random player's answer: the one seduce_words would list at the index drawn. */
 static int
-hurl_words(struct carc_game *g, struct carc_err *err)
+seduce_random(struct carc_game *g, uint64_t *rng)
 {
-	char a[24], b[24];
-	int tok, f, i;
+	struct seducer s[MAXSEDUCERS];
+	struct carc_err err;
+	char w[96] = "";
+	int n = seducers(g, s, MAXSEDUCERS), j = carc_rng_below(rng, n);
+
+	cat(g)->from = s[j].from;
+	cat(g)->fromtype = s[j].type;
+	cat(g)->pending = PENDING_SEDUCE;
+	if (!g->quiet)
+		seducer_word(g, &s[j], w, sizeof(w));
+	return decided(g, w, 0, &err) ? -1 : 0;
+}
+
+/* A hurl --list offers: its token and its aim (for a catch, x is the distance). */
+struct aim {
+	int8_t tok;
+	int32_t x, y;
+};
+
+/* The hurls --list offers in a round, in its order, into out (room for max): aims at the
+ * other players' followers for knock-out and seduction, the middle of the fair for target
+ * hurling, three distances for a catch. Any other aim is a legal word too. Returns how many. */
+static int
+hurl_aims(const struct carc_game *g, struct aim *out, int max)
+{
+	int tok, f, i, n = 0;
 	int32_t x, y;
 
+#define AIM(t, ax, ay) do { \
+		if (n < max) \
+			out[n] = (struct aim){ (t), (ax), (ay) }; \
+		n++; \
+	} while (0)
 	for (tok = 0; tok < NTOKENS; tok++) {
 		if (cat(g)->token >= 0 && tok != cat(g)->token)
 			continue;
@@ -658,9 +715,7 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 				    (tok == TOKEN_KNOCKOUT ? BY_KNOCKOUT : BY_SEDUCTION)))
 					continue;
 				fig_position(g, f, &x, &y);
-				format_centi(a, sizeof(a), x);
-				format_centi(b, sizeof(b), y);
-				word(g, "hurl:%s:%s,%s", token_names[tok], a, b);
+				AIM(tok, x, y);
 				i++;
 			}
 			if (i > 0)
@@ -668,21 +723,68 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 			/* nobody to aim at: the fair will do */
 			__attribute__((fallthrough));
 		case TOKEN_TARGET:
-			format_centi(a, sizeof(a), cat(g)->fx * 100 + 50);
-			format_centi(b, sizeof(b), cat(g)->fy * 100 + 50);
-			word(g, "hurl:%s:%s,%s", token_names[tok], a, b);
+			AIM(tok, cat(g)->fx * 100 + 50, cat(g)->fy * 100 + 50);
 			break;
 		case TOKEN_CATCH:
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + 10);
-			word(g, "hurl:catch:%s", a);
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2);
-			word(g, "hurl:catch:%s", a);
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + OPT(g, CAT_CATCH));
-			word(g, "hurl:catch:%s", a);
+			AIM(tok, OPT(g, CAT_RULER) + 10, 0);
+			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2, 0);
+			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH), 0);
 			break;
 		}
 	}
+#undef AIM
+	return n < max ? n : max;
+}
+
+/* The word of a hurl, as --list writes it. */
+static void
+hurl_word(const struct aim *a, char *w, size_t n)
+{
+	char x[24], y[24];
+
+	format_centi(x, sizeof(x), a->x);
+	format_centi(y, sizeof(y), a->y);
+	if (a->tok == TOKEN_CATCH)
+		snprintf(w, n, "hurl:catch:%s", x);
+	else
+		snprintf(w, n, "hurl:%s:%s,%s", token_names[(int)a->tok], x, y);
+}
+
+/* Room for the aims of a round: two a figure on the board (knock-out and seduction), and the
+ * target's and the catch's. */
+#define MAXAIMS (2 * CARC_MAX_PLAYERS * 16 + 8)
+
+static int
+hurl_words(struct carc_game *g, struct carc_err *err)
+{
+	struct aim aims[MAXAIMS];
+	char w[96];
+	int i, n = hurl_aims(g, aims, MAXAIMS);
+
+	for (i = 0; i < n; i++) {
+		hurl_word(&aims[i], w, sizeof(w));
+		carc_buf_add(&g->words, w, strlen(w) + 1);
+	}
 	return g->words.data ? 0 : seterr(err, CARC_ESOFTWARE, "out of memory");
+}
+
+/* The random player's hurl: the one hurl_words would list at the index drawn, made without
+ * a word (but for the log). */
+static int
+hurl_random(struct carc_game *g, uint64_t *rng)
+{
+	struct aim aims[MAXAIMS];
+	struct carc_err err;
+	char w[96];
+	int n = hurl_aims(g, aims, MAXAIMS), j;
+
+	if (n == 0)
+		return -1;
+	j = carc_rng_below(rng, n);
+	hurl_apply(g, aims[j].tok, aims[j].x, aims[j].y);
+	if (!g->quiet)
+		hurl_word(&aims[j], w, sizeof(w));
+	return decided(g, g->quiet ? "" : w, 0, &err) ? -1 : 0;
 }
 
 /* ---- the status line of its phases ---- */
@@ -1049,10 +1151,10 @@ static const struct rule_opt catapult_opts[] = {
 
 static const struct phase_def catapult_phases[] = {
 	{ CARC_HURL, "hurl", "a catapult round is on", hurl_decide, hurl_words, hurl_status,
-	    false, NULL },
+	    false, NULL, hurl_random },
 	{ CARC_SEDUCE, "seduce", "a catapult round is on", seduce_decide, seduce_words,
-	    seduce_status, false, NULL },
-	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL }
+	    seduce_status, false, NULL, seduce_random },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
 static int
