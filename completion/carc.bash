@@ -3,7 +3,7 @@
 # The options come from each tool's own usage (TOOL -h), so they cannot drift from it; the move
 # words for carc-place come from carc-place --list on the game named on the command line.
 
-_carc_sets='base fortune-teller catapult'
+_carc_sets='base fortune-teller catapult inns-cathedrals'
 _carc_rules='edition=c2 edition=c1 farmers=on farmers=off ft-draw=max ft-draw=may
 catapult=sim catapult=house catapult=off scatter= reach= chain= ruler= catch='
 _carc_formats='ascii ansi svg json email'

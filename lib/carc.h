@@ -29,8 +29,11 @@ struct carc_err {
 	char msg[512];
 };
 
-/* What the state waits for; CARC_HURL and CARC_SEDUCE belong to a catapult round. */
-enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER };
+/* What the state waits for; CARC_HURL and CARC_SEDUCE belong to a catapult round, CARC_RECALL
+ * to The Abbot (taking an abbot back) and CARC_PHANTOM to The Phantom (its second figure), both
+ * between the placement and carc-score. */
+enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER,
+	CARC_RECALL, CARC_PHANTOM };
 
 struct carc_game;
 
@@ -132,9 +135,10 @@ int carc_game_since(const struct carc_game *old, const struct carc_game *new,
 int carc_moves_list(struct carc_game *, struct carc_buf *, struct carc_err *);
 /* The same as an array of words (owned by the game until the next call), for bots. */
 int carc_moves(struct carc_game *, const char ***words, size_t *n, struct carc_err *);
-/* The same as a JSON array, one object a line: the word, its kind (place, draw, hurl, seduce)
- * and its fields (tile, x, y, rot, feature, figure; tiles; token, x, y or distance; from, x,
- * y, feature), for bots that would rather not parse words (carc-place --list --format json). */
+/* The same as a JSON array, one object a line: the word, its kind (place, draw, hurl, seduce,
+ * recall, phantom) and its fields (tile, x, y, rot, feature, figure; tiles; token, x, y or
+ * distance; from, x, y, feature; x, y; feature), for bots that would rather not parse words
+ * (carc-place --list --format json). */
 int carc_moves_json(struct carc_game *, struct carc_buf *, struct carc_err *);
 
 /* What the last carc_game_score (or a final scoring) did, one line per event, for people. */

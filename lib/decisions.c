@@ -1,6 +1,7 @@
 /* The legal decisions as JSON objects (carc-place --list --format json), so that a bot in
  * another language need not parse move words: each word of carc_moves taken apart into its
  * fields. Only the words are read here; which decisions are legal is carc_moves's business. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,8 @@ hurl(struct carc_buf *b, const char *w)
 	return carc_buf_printf(b, ", \"x\": %.*s, \"y\": %s", (int)(comma - arg), arg, comma + 1);
 }
 
-/* seduce:supply, seduce:none or seduce:X,Y,FEATURE (a follower of the hurler's there) */
+/* seduce:supply, seduce:supply@FIGURE (another figure from the hand), seduce:none or
+ * seduce:X,Y,FEATURE (a follower of the hurler's there) */
 static int
 seduce(struct carc_buf *b, const char *w)
 {
@@ -85,6 +87,8 @@ seduce(struct carc_buf *b, const char *w)
 		return -1;
 	if (strcmp(from, "supply") == 0 || strcmp(from, "none") == 0)
 		return jkey(b, "from", from, strlen(from));
+	if (strncmp(from, "supply@", 7) == 0)
+		return jkey(b, "from", from, 6) || jkey(b, "figure", from + 7, strlen(from + 7));
 	x = strtol(from, &end, 10);
 	y = strtol(end + 1, &end, 10);
 	feat = end + 1;
@@ -99,6 +103,33 @@ draw(struct carc_buf *b, const char *w)
 {
 	return jkey(b, "kind", "draw", 4) || carc_buf_printf(b, ", \"tiles\": %ld",
 	    strtol(w + 5, NULL, 10));
+}
+
+/* recall:X,Y (the abbot on tile X,Y taken back) or recall:none */
+static int
+recall(struct carc_buf *b, const char *w)
+{
+	long x, y;
+	char *end;
+
+	if (jkey(b, "kind", "recall", 6))
+		return -1;
+	if (strcmp(w + 7, "none") == 0)
+		return carc_buf_printf(b, ", \"x\": null, \"y\": null");
+	x = strtol(w + 7, &end, 10);
+	y = strtol(end + 1, NULL, 10);
+	return carc_buf_printf(b, ", \"x\": %ld, \"y\": %ld", x, y);
+}
+
+/* phantom:FEATURE (on the tile just placed) or phantom:none */
+static int
+phantom(struct carc_buf *b, const char *w)
+{
+	const char *feat = w + 8;
+	bool none = strcmp(feat, "none") == 0;
+
+	return jkey(b, "kind", "phantom", 7) ||
+	    jkey(b, "feature", none ? NULL : feat, none ? 0 : strlen(feat));
 }
 
 /* A module's word this file does not know yet (NAME:...): its kind is NAME, and the word
@@ -128,6 +159,8 @@ carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 			rc = strncmp(w, "hurl:", 5) == 0 ? hurl(out, w) :
 			    strncmp(w, "seduce:", 7) == 0 ? seduce(out, w) :
 			    strncmp(w, "draw:", 5) == 0 ? draw(out, w) :
+			    strncmp(w, "recall:", 7) == 0 ? recall(out, w) :
+			    strncmp(w, "phantom:", 8) == 0 ? phantom(out, w) :
 			    w[strcspn(w, ":,")] == ':' ? other(out, w) : placement(out, g, w);
 		if (rc == 0)
 			rc = carc_buf_add(out, "}", 1);

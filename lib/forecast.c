@@ -56,6 +56,16 @@ field_worth(struct carc_game *g, int root, int left)
 	return v;
 }
 
+/* A road's or a city's worth when a module changes what features are worth (an inn, a
+ * cathedral: more if it closes, nothing if not): what the modules make of its value complete
+ * and at the end, by the chance that it closes. */
+static double
+by_modules(struct carc_game *g, int k, int r, double back, int done, int end)
+{
+	return back * rules_value(g, k, r, r / MAXSEG, false, done) +
+	    (1 - back) * rules_value(g, k, r, r / MAXSEG, true, end);
+}
+
 /* What the feature whose root is r is worth by the end to whoever holds it by majority, and
  * in *back the chance that it closes (its figures come home); -1 for a feature no majority
  * wins (a tent goes to its completer). */
@@ -70,9 +80,15 @@ feature_worth(struct carc_game *g, int r, int left, double *back)
 	switch (k) {
 	case K_ROAD:
 		*back = closes(g->nodes[r].open, left);
+		if (rules_value_any(g))
+			return by_modules(g, k, r, *back, g->nodes[r].size, g->nodes[r].size);
 		return g->nodes[r].size;
 	case K_CITY:
 		*back = closes(g->nodes[r].open, left);
+		if (rules_value_any(g))
+			return by_modules(g, k, r, *back,
+			    2 * (g->nodes[r].size + g->nodes[r].pennants),
+			    g->nodes[r].size + g->nodes[r].pennants);
 		return (g->nodes[r].size + g->nodes[r].pennants) * (1 + *back);
 	case K_FIELD:
 		return FARMERS_ON(g) ? field_worth(g, r, left) : 0;
@@ -88,6 +104,18 @@ feature_worth(struct carc_game *g, int r, int left, double *back)
 	for (i = n; i < 8; i++)
 		*back *= q;
 	return 1 + n + (8 - n) * q;
+}
+
+/* The followers player p holds, of every type (the big follower, the abbot ...). */
+int
+hand_figures(const struct carc_game *g, int p)
+{
+	int f, n = 0;
+
+	for (f = 0; f < g->ts.nfig; f++)
+		if (g->ts.fig[f].group == GROUP_FOLLOWER)
+			n += figures_left(g, p, f);
+	return n;
 }
 
 /* The player's expected final score minus the best other player's. A follower in hand is
@@ -143,7 +171,7 @@ forecast(struct carc_game *g, int me)
 		}
 	}
 	for (i = 0; i < g->nplayers; i++) {
-		n = figures_left(g, i, 0);
+		n = hand_figures(g, i);
 		v = g->pl[i].score + worth[i] + hand * (n < turns ? n : turns);
 		if (i == me)
 			mine = v;

@@ -1,4 +1,5 @@
-/* The table of feature kinds, filled as the rules modules are registered (rules.c). */
+/* The tables of feature kinds and of the signs a segment may show, filled as the rules modules
+ * are registered (rules.c). */
 #include <string.h>
 
 #include "kinds.h"
@@ -24,4 +25,27 @@ kind_add(const struct kind_def *k)
 		return -1;
 	kinds[nkinds] = k;
 	return nkinds++;
+}
+
+int nsigns;
+const struct sign_def *signs[MAXSIGNS];
+
+int
+sign_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nsigns; i++)
+		if (strcmp(signs[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+sign_add(const struct sign_def *s)
+{
+	if (nsigns == MAXSIGNS)
+		return -1;
+	signs[nsigns] = s;
+	return nsigns++;
 }

@@ -46,4 +46,20 @@ int kind_find(const char *name);
  * full. */
 int kind_add(const struct kind_def *k);
 
+/* A sign a segment may show, brought by a module (an inn by a road, a cathedral in a city): a
+ * flag of the segment, written `NAME: true` on a road or a city in a tile set, that the module
+ * reads when it values the feature (the `value` hook). Each gets a bit of struct seg's signs. */
+struct sign_def {
+	const char *name;
+	int kind;		/* the kind of segment that may show it: K_ROAD, K_CITY */
+};
+
+#define MAXSIGNS 8
+extern int nsigns;
+extern const struct sign_def *signs[MAXSIGNS];
+/* The sign of that name, or -1. */
+int sign_find(const char *name);
+/* The next sign id for s (rules_init), or -1 when the table is full. */
+int sign_add(const struct sign_def *s);
+
 #endif

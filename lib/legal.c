@@ -36,6 +36,13 @@ figure_may_stand(const struct carc_game *g, int p, int ft, int k, int leaving)
 	return g->ts.fig[ft].on & (1u << k) ? STAND_LIMIT : STAND_PLACE;
 }
 
+/* The article before a name: "an abbot", "a follower". */
+static const char *
+an(const char *name)
+{
+	return strchr("aeiou", name[0]) && name[0] ? "an" : "a";
+}
+
 /* Why not, for people, after "illegal move 'WORD': ". */
 int
 stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, const char *w,
@@ -43,9 +50,10 @@ stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, co
 {
 	char line[200];
 
-	if (why == STAND_PLACE || !rules_limit_why(g, p, k, line, sizeof(line)))
-		return seterr(err, CARC_EREFUSED, "illegal move '%s': a %s may not stand on a %s",
-		    w, g->ts.fig[ft].name, kinds[k]->name);
+	if (why == STAND_PLACE || !rules_limit_why(g, p, ft, k, line, sizeof(line)))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s may not stand on %s %s",
+		    w, an(g->ts.fig[ft].name), g->ts.fig[ft].name, an(kinds[k]->name),
+		    kinds[k]->name);
 	return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, line);
 }
 
@@ -117,8 +125,8 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 	return -1;
 }
 
-static int
-figtype_find(const struct tileset *ts, const char *name)
+int
+figure_find(const struct tileset *ts, const char *name)
 {
 	int i;
 
@@ -299,7 +307,7 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	if (*seg < 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s turned %d has no %s", w,
 		    t->id, m->rot, m->feature);
-	if ((*ft = figtype_find(&g->ts, m->figure[0] ? m->figure : DEFAULT_FIGURE)) < 0 &&
+	if ((*ft = figure_find(&g->ts, m->figure[0] ? m->figure : DEFAULT_FIGURE)) < 0 &&
 	    suggest_figure(&g->ts, m->figure, meant, sizeof(meant)) == 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'; did you mean "
 		    "'%s'?", w, m->figure, meant);
@@ -390,8 +398,8 @@ placement_word(const struct carc_game *g, const struct fmove *f, bool prefix, ch
 }
 
 /* Puts a checked placement down: the tile, its figure, the log word (unless a bot's playout
- * asks for none), the drawn tiles not chosen held until the turn ends (F-7d). -1 if out of
- * memory. */
+ * asks for none), the drawn tiles not chosen held until the turn ends (F-7d); then phase score
+ * or a module's decision of step 2. -1 if out of memory. */
 int
 game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft, bool log)
 {
@@ -415,7 +423,8 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 		memmove(g->drawn + i, g->drawn + i + 1, (g->ndrawn - i - 1) * sizeof(*g->drawn));
 		g->ndrawn--;
 	}
-	g->phase = CARC_SCORE;
+	/* phase score, or a module's decision of step 2 (the abbot's recall, the phantom) */
+	rules_step2(g, NULL);
 	return 0;
 }
 

@@ -135,6 +135,8 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 	case CARC_OVER:
 		break;
 	default:	/* a phase of a module's */
+		if (rules_phase(g->phase)->random != NULL)
+			return rules_phase(g->phase)->random(g, rng);
 		if (carc_moves(g, &words, &n, &err) || n == 0)
 			return -1;
 		if ((w = strdup(words[carc_rng_below(rng, n)])) == NULL)
@@ -149,7 +151,7 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 /* ---- judging a position ---- */
 
 /* The player's lead as if the game ended now: scores plus the final scoring of what stands,
- * a little for each follower still in hand, against the best other player. */
+ * a little for each follower (of any type) still in hand, against the best other player. */
 static double
 lead(struct carc_game *g, struct carc_game *scratch, int me)
 {
@@ -160,7 +162,7 @@ lead(struct carc_game *g, struct carc_game *scratch, int me)
 	if (scratch->phase != CARC_OVER)
 		score_final(scratch);
 	for (i = 0; i < g->nplayers; i++) {
-		v = scratch->pl[i].score + 0.6 * figures_left(g, i, 0);
+		v = scratch->pl[i].score + 0.6 * hand_figures(g, i);
 		if (i == me)
 			mine = v;
 		else if (v > best)
@@ -191,16 +193,22 @@ choices_get(struct carc_game *g, struct choices *c)
 	return c->nwords;
 }
 
-/* Plays choice i on g (a copy) and finishes the step with carc-score's work. */
+/* Plays choice i on g (a copy) and finishes the step with carc-score's work. The decisions
+ * of step 2 that follow a placement (the abbot's recall, the phantom) are declined on the way:
+ * a choice is judged alone, and those decisions are judged when they come. */
 static int
 choice_play(struct carc_game *g, struct choices *c, const char *const *words, int i)
 {
+	const struct phase_def *d;
 	struct carc_err err;
 
 	if (c->placing)
 		fast_apply(g, &c->m.v[i]);
 	else if (carc_game_place(g, words[i], &err))
 		return -1;
+	while ((d = rules_phase(g->phase)) != NULL && d->step2)
+		if (carc_game_place(g, d->pass, &err))
+			return -1;
 	return g->phase == CARC_SCORE ? carc_game_score(g, &err) : 0;
 }
 

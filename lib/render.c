@@ -15,7 +15,7 @@
 
 enum style {
 	S_NONE, S_LABEL, S_FIELD, S_CITY, S_WALL, S_PENNANT, S_ROAD, S_VILLAGE, S_CLOISTER,
-	S_GARDEN, S_MARK, S_LAST, S_HIGHLIGHT, S_LEGAL, S_PLAYER	/* + player index */
+	S_GARDEN, S_LAKE, S_MARK, S_LAST, S_HIGHLIGHT, S_LEGAL, S_PLAYER	/* + player index */
 };
 
 /* xterm 256-colour foreground, background (-1: the terminal's own) and bold, per style */
@@ -33,6 +33,7 @@ static const struct {
 	[S_VILLAGE] = { 124, 254, 1 },
 	[S_CLOISTER] = { 124, 224, 1 },
 	[S_GARDEN] = { 22, 114, 1 },
+	[S_LAKE] = { 231, 32, 1 },
 	[S_MARK] = { 16, 250, 1 },
 	[S_LAST] = { 214, -1, 1 },
 	[S_HIGHLIGHT] = { 38, -1, 1 },
@@ -302,7 +303,7 @@ seg_cells(const struct tpic *p, int s, int cells[TH * TW][2])
 }
 
 static void
-paint_figure(struct tpic *p, int s, int owner)
+paint_figure(struct tpic *p, int s, int owner, char letter)
 {
 	int cells[TH * TW][2], n, i, r = -1, c = -1;
 
@@ -327,6 +328,59 @@ paint_figure(struct tpic *p, int s, int owner)
 	p->ch[r][c] = '1' + owner % 9;
 	p->st[r][c] = S_PLAYER + owner;
 	p->taken[r][c] = true;
+	/* a figure other than a follower: its letter after the digit, or before it (the legend
+	 * below the board names the letters) */
+	if (letter == 0)
+		return;
+	if (c + 1 < TW && !p->taken[r][c + 1])
+		c++;
+	else if (c > 0 && !p->taken[r][c - 1])
+		c--;
+	else
+		return;
+	p->ch[r][c] = letter;
+	p->st[r][c] = S_PLAYER + owner;
+	p->taken[r][c] = true;
+}
+
+/* How each sign is drawn, by name: an inn's lake (~) beside its road, a cathedral (+) in its
+ * city; a sign missing here is a '?' on its segment. */
+static const struct tsign {
+	const char *sign;
+	char ch;
+	int st;
+	bool beside;		/* on a free field cell next to the segment, not on it */
+} tsigns[] = {
+	{ "inn", '~', S_LAKE, true },
+	{ "cathedral", '+', S_WALL, false },
+};
+
+static void
+paint_sign(struct tpic *p, int s, int k)
+{
+	static const struct tsign unknown = { NULL, '?', S_MARK, false };
+	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+	const struct tsign *ts = &unknown;
+	int cells[TH * TW][2], n, i, d, r, c;
+	size_t j;
+
+	for (j = 0; j < sizeof(tsigns) / sizeof(tsigns[0]); j++)
+		if (strcmp(tsigns[j].sign, signs[k]->name) == 0)
+			ts = &tsigns[j];
+	n = seg_cells(p, s, cells);
+	/* from the middle outwards, but off the middle cell, which a figure would want */
+	for (i = n >= 2 ? 1 : 0; i < n; i++)
+		for (d = 0; d < (ts->beside ? 4 : 1); d++) {
+			r = cells[i][0] + (ts->beside ? dr[d] : 0);
+			c = cells[i][1] + (ts->beside ? dc[d] : 0);
+			if (r < 0 || r >= TH || c < 0 || c >= TW || p->taken[r][c] ||
+			    (ts->beside && p->what[r][c] != W_FIELD))
+				continue;
+			p->ch[r][c] = ts->ch;
+			p->st[r][c] = ts->st;
+			p->taken[r][c] = true;
+			return;
+		}
 }
 
 /* Draws tile type `type` turned `rot`; `b` is its board index for the figures, or -1. */
@@ -379,11 +433,16 @@ paint_tile(const struct carc_game *g, int type, int rot, int b, struct tpic *p)
 			p->taken[cells[i][0]][cells[i][1]] = true;
 		}
 	}
+	for (s = 0; s < t->nseg; s++)
+		for (k = 0; k < nsigns; k++)
+			if (t->seg[s].signs & (1u << k))
+				paint_sign(p, s, k);
 	if (b < 0)
 		return;
 	for (i = 0; i < g->nfigs; i++)
 		if (g->figs[i].tile == b && g->figs[i].seg < t->nseg)
-			paint_figure(p, g->figs[i].seg, g->figs[i].owner);
+			paint_figure(p, g->figs[i].seg, g->figs[i].owner,
+			    view_figure_letter(g, g->figs[i].type));
 }
 
 /* A page of characters with a style each, written out line by line. */

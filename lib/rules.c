@@ -16,8 +16,8 @@ static const struct rule_opt *opts[MAXOPTS];
 
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
-enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_PLACED,
-	H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
+enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
+	H_STEP2, H_PLACED, H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -43,11 +43,17 @@ rules_init(struct rules_module *const *table, int n)
 		for (i = 0; mod->kinds && mod->kinds[i]; i++)
 			if (kind_add(mod->kinds[i]) < 0)
 				abort();
+		mod->sign0 = nsigns;
+		for (i = 0; mod->signs && mod->signs[i]; i++)
+			if (sign_add(mod->signs[i]) < 0)
+				abort();
 		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
 		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
 		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
 		hooks[H_DRAW_WORDS] |= (mod->draw_words != NULL) << m;
 		hooks[H_DRAW_DECIDE] |= (mod->draw_decide != NULL) << m;
+		hooks[H_VALUE] |= (mod->value != NULL) << m;
+		hooks[H_STEP2] |= (mod->step2 != NULL) << m;
 		hooks[H_PLACED] |= (mod->placed != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
@@ -63,7 +69,7 @@ rules_init(struct rules_module *const *table, int n)
 	modules = table;
 }
 
-/* A module's kinds, as a mask of kind ids. */
+/* A module's kinds and signs, as masks of their ids. */
 static unsigned
 module_kinds(const struct rules_module *m)
 {
@@ -75,6 +81,17 @@ module_kinds(const struct rules_module *m)
 	return mask;
 }
 
+static unsigned
+module_signs(const struct rules_module *m)
+{
+	unsigned mask = 0;
+	int i;
+
+	for (i = 0; m->signs && m->signs[i]; i++)
+		mask |= 1u << (m->sign0 + i);
+	return mask;
+}
+
 void
 rules_start(struct carc_game *g)
 {
@@ -83,7 +100,8 @@ rules_start(struct carc_game *g)
 	g->active = 0;
 	for (m = 0; m < nmodules; m++) {
 		const struct rules_module *mod = modules[m];
-		bool on = mod->set == NULL || (module_kinds(mod) & g->ts.kinds);
+		bool on = mod->set == NULL || (module_kinds(mod) & g->ts.kinds) ||
+		    (module_signs(mod) & g->ts.signs);
 
 		for (s = 0; !on && s < g->ts.nsets; s++)
 			on = strcmp(g->ts.sets[s].name, mod->set) == 0;
@@ -121,10 +139,10 @@ rules_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsign
 }
 
 int
-rules_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+rules_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
 	EACH(g, H_LIMIT_WHY, m)
-		if (m->limit_why(g, p, k, why, n))
+		if (m->limit_why(g, p, ft, k, why, n))
 			return 1;
 	return 0;
 }
@@ -157,6 +175,33 @@ rules_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		if ((rc = m->draw_decide(g, w, err)) != -1)
 			return rc;
 	return -1;
+}
+
+int
+rules_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+{
+	EACH(g, H_VALUE, m)
+		v = m->value(g, k, root, tile, end, v);
+	return v;
+}
+
+bool
+rules_value_any(const struct carc_game *g)
+{
+	return (g->active & hooks[H_VALUE]) != 0;
+}
+
+void
+rules_step2(struct carc_game *g, const struct rules_module *after)
+{
+	unsigned later = after ? ~0u << (after->index + 1) : ~0u;
+
+	g->phase = CARC_SCORE;
+	if (!(g->active & hooks[H_STEP2] & later))
+		return;
+	for (unsigned set = g->active & hooks[H_STEP2] & later; set; set &= set - 1)
+		if (modules[__builtin_ctz(set)]->step2(g, g->nboard - 1))
+			return;
 }
 
 void

@@ -56,6 +56,16 @@ struct phase_def {
 	int (*words)(struct carc_game *, struct carc_err *);
 	/* the line on what the game waits for: "ann hurls a knockout token (fair at 1,-1)" */
 	int (*status)(const struct carc_game *, struct carc_buf *);
+	/* a decision of step 2 of the turn, between the placement and carc-score (the abbot's
+	 * recall, the phantom): the tiles drawn and not chosen are still held, as in phase
+	 * score; `pass` is its word that declines (recall:none), which the thinking bots play
+	 * when they judge a placement */
+	bool step2;
+	const char *pass;
+	/* the random player's decision (its playouts and self-play): one of the words `words`
+	 * lists, drawn as words[carc_rng_below(rng, n)] is, and made, without listing them;
+	 * NULL: they are listed */
+	int (*random)(struct carc_game *, uint64_t *rng);
 };
 
 /* ---- what a module shows on a picture ---- */
@@ -70,8 +80,10 @@ struct mark {
 struct rules_module {
 	const char *name;
 	const char *set;		/* the built-in tile set that brings it in; NULL: every
-					 * game. A game whose tiles have one of its kinds has it too */
+					 * game. A game whose tiles have one of its kinds or show
+					 * one of its signs has it too */
 	const struct kind_def *const *kinds;	/* the feature kinds it adds, NULL-ended */
+	const struct sign_def *const *signs;	/* the signs it adds to segments, NULL-ended */
 	const struct rule_opt *opts;		/* its rule options, ended by a NULL key */
 	const struct phase_def *phases;		/* its own phases, ended by a NULL name */
 	size_t state_size;		/* its part of a game, copied with the game */
@@ -84,13 +96,22 @@ struct rules_module {
 	 * is a figure of p's that the same decision takes off the board, or -1 */
 	unsigned (*figure_kinds)(const struct carc_game *, int p, int ft, int leaving,
 	    unsigned on);
-	/* why player p may not put a figure on kind k now, when its figure_kinds took k away:
-	 * a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
-	int (*limit_why)(const struct carc_game *, int p, int k, char *why, size_t);
+	/* why player p may not put a figure of type ft on kind k now, when its figure_kinds took
+	 * k away: a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
+	int (*limit_why)(const struct carc_game *, int p, int ft, int k, char *why, size_t);
 	/* decisions of its own in the core's phase draw: its words for --list, and a word
 	 * carc-place gives (returns -1 when the word is not its own) */
 	int (*draw_words)(const struct carc_game *, struct carc_buf *);
 	int (*draw_decide)(struct carc_game *, const char *word, struct carc_err *);
+	/* the points v of a feature of kind k (root of its union-find, `tile` a tile of it) as
+	 * its kind values it, complete or, `end`, at the end of the game; returns them changed
+	 * (an inn doubles a complete road and zeroes an unfinished one) */
+	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v);
+	/* the tile just placed with its figure (phase score): 1 when a decision of its own
+	 * follows in step 2 of the turn (the abbot's recall, the phantom), the module having set
+	 * a phase of its own; that phase's decision, once made, calls rules_step2 with the
+	 * module, so that the modules after it have their turn */
+	int (*step2)(struct carc_game *, int tile);
 	/* the tile just placed, with its figure, before its features are scored */
 	void (*placed)(struct carc_game *, int tile);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
@@ -114,6 +135,7 @@ struct rules_module {
 	/* set by rules_init */
 	int index;
 	int kind0;		/* the id of its first kind; the others follow it */
+	int sign0;		/* the id of its first sign, likewise */
 	int opt0;		/* its first option in struct rules */
 	size_t offset;
 };
@@ -144,11 +166,18 @@ void rules_start(struct carc_game *);
 int rules_draw_count(const struct carc_game *, int player);
 unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
     unsigned on);
-int rules_limit_why(const struct carc_game *, int player, int kind, char *why, size_t);
+int rules_limit_why(const struct carc_game *, int player, int figtype, int kind, char *why,
+    size_t);
 int rules_draw_words(const struct carc_game *, struct carc_buf *);
 /* Whether a module of the game may offer draw words at all. */
 bool rules_draw_words_any(const struct carc_game *);
 int rules_draw_decide(struct carc_game *, const char *word, struct carc_err *);
+int rules_value(struct carc_game *, int kind, int root, int tile, bool end, int v);
+/* Whether a module of the game changes the value of features. */
+bool rules_value_any(const struct carc_game *);
+/* After the placement (after = NULL), or after module `after`'s decision of step 2: phase
+ * score, unless a module after it starts a decision of its own. */
+void rules_step2(struct carc_game *, const struct rules_module *after);
 void rules_placed(struct carc_game *, int tile);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);

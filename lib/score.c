@@ -43,6 +43,17 @@ feature_tiles(struct carc_game *g, int root)
 	return n;
 }
 
+int
+feature_value(struct carc_game *g, int root, int tile, bool end)
+{
+	const struct placed *p = &g->board[root / MAXSEG];
+	int k = g->ts.types[p->type].seg[root % MAXSEG].kind, v;
+	int (*f)(struct carc_game *, int, int) = end ? kinds[k]->end_value : kinds[k]->done_value;
+
+	v = f ? f(g, root, tile) : 0;
+	return rules_value_any(g) ? rules_value(g, k, root, tile, end, v) : v;
+}
+
 /* Completed cities bordering a field (B-82). */
 int
 field_cities(struct carc_game *g, int root)
@@ -115,7 +126,7 @@ score_point(struct carc_game *g, int b, int s)
 {
 	const struct placed *q = &g->board[b];
 	const struct kind_def *kd = kinds[g->ts.types[q->type].seg[s].kind];
-	int r = node_find(g, b * MAXSEG + s), v = kd->done_value(g, r, b);
+	int r = node_find(g, b * MAXSEG + s), v = feature_value(g, r, b, false);
 
 	if (kd->award == AWARD_PLACER) {
 		g->pl[g->player].score += v;
@@ -223,12 +234,23 @@ score_placed(struct carc_game *g, int tile)
 		/* most completed features hold no figure: nothing to award or return */
 		if (g->nodes[r].claims == 0 && g->unclaiming == 0)
 			continue;
-		award(g, r, kd->done_value(g, r, tile), kd->name, NULL);
+		award(g, r, feature_value(g, r, tile, false), kd->name, NULL);
 		return_figures(g, r);
 	}
 	score_around(g, p->x, p->y);
 	score_beside(g, p->x, p->y);
 }
+/* B-63: the feature with root `root` (`tile` one of its tiles) scored now as at the end, by
+ * the majority of its figures, before a figure of it leaves (the abbot taken back). */
+void
+score_early(struct carc_game *g, int root, int tile)
+{
+	const struct placed *p = &g->board[root / MAXSEG];
+
+	award(g, root, feature_value(g, root, tile, true),
+	    kinds[g->ts.types[p->type].seg[root % MAXSEG].kind]->name, NULL);
+}
+
 /* B-51: every feature that still holds figures scores once; farmers score their fields (B-83). */
 int
 score_final(struct carc_game *g)
@@ -254,7 +276,7 @@ score_final(struct carc_game *g)
 		k = g->ts.types[p->type].seg[f->seg].kind;
 		if (kinds[k]->end_value == NULL)
 			continue;	/* a kind with no end scoring, as a tent (F-6) */
-		v = kinds[k]->end_value(g, r, f->tile);
+		v = feature_value(g, r, f->tile, true);
 		award(g, r, v, kinds[k]->name, roots);
 	}
 	free(done);

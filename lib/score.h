@@ -7,10 +7,17 @@
 
 void score_placed(struct carc_game *, int tile);
 int score_final(struct carc_game *);
+void score_early(struct carc_game *, int root, int tile);
 int feature_tiles(struct carc_game *, int root);
+/* The points of the feature with root `root` (`tile` one of its tiles) as its kind values it,
+ * complete or at the end of the game (`end`), with the modules' changes (rules.h, value);
+ * 0 for a kind with no value there. */
+int feature_value(struct carc_game *, int root, int tile, bool end);
 int field_cities(struct carc_game *, int root);
 
 /* forecast.c: mcts's judgement of a game not played to its end, for player me */
 double forecast(struct carc_game *, int me);
+/* The followers player p holds, of every type (the big follower, the abbot ...). */
+int hand_figures(const struct carc_game *, int p);
 
 #endif

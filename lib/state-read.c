@@ -386,6 +386,7 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	char s[32], *end;
 	int64_t v;
 	int p;
+	bool held;
 
 	if (mp_need_str(r, root, "rng", "the state", s, sizeof(s)))
 		return CARC_EDATA;
@@ -402,13 +403,16 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (mp_need_int(r, root, "player", "the state", 0, g->nplayers - 1, &v))
 		return CARC_EDATA;
 	g->player = v;
+	/* a decision of step 2 (the abbot's recall, the phantom) waits between the placement and
+	 * carc-score: as phase score, after a placement, with the tiles not chosen held */
+	held = g->phase == CARC_SCORE || (rules_phase(g->phase) && rules_phase(g->phase)->step2);
 	/* drawn tiles wait in phase place; in phase score those not chosen are held (F-7d) */
 	if ((g->phase == CARC_PLACE && g->ndrawn == 0) ||
-	    (g->phase != CARC_PLACE && g->phase != CARC_SCORE && g->ndrawn > 0) ||
-	    (g->phase == CARC_SCORE && g->ndrawn >= MAXDRAWN - 1))
+	    (g->phase != CARC_PLACE && !held && g->ndrawn > 0) ||
+	    (held && g->ndrawn >= MAXDRAWN - 1))
 		return mp_fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
-	if (g->phase == CARC_SCORE && g->nboard < 2)
-		return mp_fail(r, "inconsistent state: phase score before any placement");
+	if (held && g->nboard < 2)
+		return mp_fail(r, "inconsistent state: phase %s before any placement", s);
 	return 0;
 }
 
@@ -423,11 +427,11 @@ read_log(struct rd *r, struct carc_game *g, const msgpack_object *root)
 
 	if (mp_need(r, root, "log", MSGPACK_OBJECT_ARRAY, "the state", &log))
 		return CARC_EDATA;
-	/* a draw and a placement per tile, and at most a hurl and a seduction per player after
-	 * one */
-	if (log->via.array.size > (uint32_t)g->cap * (2 + 2 * CARC_MAX_PLAYERS))
+	/* a draw, a placement and two decisions of step 2 (a recall, a phantom) per tile, and
+	 * at most a hurl and a seduction per player after one */
+	if (log->via.array.size > (uint32_t)g->cap * (4 + 2 * CARC_MAX_PLAYERS))
 		return mp_fail(r, "bad state: the log has %u entries, more than the %d a game of %d "
-		    "tiles can make", log->via.array.size, g->cap * (2 + 2 * CARC_MAX_PLAYERS),
+		    "tiles can make", log->via.array.size, g->cap * (4 + 2 * CARC_MAX_PLAYERS),
 		    g->cap - 1);
 	for (i = 0, p = 1; i < log->via.array.size; i++) {
 		const msgpack_object *w = &log->via.array.ptr[i];

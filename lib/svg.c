@@ -1,6 +1,7 @@
 /* The game as a standalone SVG 1.1 picture. Every tile is drawn from its tile-set data, the
  * kind and the sides of each segment, so that a user's own set draws like the built-in ones;
  * the bytes depend on nothing but the state and the options. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +278,7 @@ struct tlayout {
 	struct pt mark[MAXSEG];		/* a cloister, a garden: its figure stands there */
 	bool hasmark[MAXSEG];
 	uint8_t nfig[MAXSEG];		/* figures placed on each segment so far */
+	struct pt sign[MAXSEG][MAXSIGNS];	/* where each sign of a segment is drawn */
 	bool village;
 	bool done[MAXSEG];		/* the road or city is complete */
 };
@@ -477,6 +479,55 @@ skind(int kind)
 	return known[kind];
 }
 
+static bool
+free_field(const struct tlayout *L, struct pt p)
+{
+	int i = (int)(p.x / 4 + 0.5) - 1, j = (int)(p.y / 4 + 0.5) - 1, own;
+
+	if (i < 1 || j < 1 || i >= GRID - 1 || j >= GRID - 1)
+		return false;
+	own = L->own[j][i];
+	return own >= 0 && L->t->seg[own].kind == K_FIELD;
+}
+
+/* Where sign k of segment s is drawn (a module's sign: an inn's lake beside its road, a
+ * cathedral in its city): on a road's kind, in the field beside the middle of the road; else
+ * in the segment's roomiest spot. The spot is taken, so figures stand elsewhere. */
+static void
+place_sign(struct tlayout *L, int s, int k)
+{
+	struct pt line[4][ROADSTEPS + 1], p = centre, d, q;
+	int len, n, i;
+	bool found = false;
+	double dl;
+
+	if (L->t->seg[s].kind == K_ROAD) {
+		/* halfway along the road (its first piece, when it ends in the middle), then
+		 * 12 px to the one side of it or the other */
+		n = road_line(L->t, L->rot, s, line, &len);
+		d.x = line[0][len - 1].x - line[0][0].x;
+		d.y = line[0][len - 1].y - line[0][0].y;
+		dl = sqrt(d.x * d.x + d.y * d.y);
+		if (n == 1 && len > 2)
+			p = line[0][len / 2];
+		else
+			p = (struct pt){ (line[0][0].x + line[0][1].x) / 2,
+			    (line[0][0].y + line[0][1].y) / 2 };
+		for (i = 0; i < 2 && dl > 0 && !found; i++) {
+			q.x = p.x - (i ? -12 : 12) * d.y / dl;
+			q.y = p.y + (i ? -12 : 12) * d.x / dl;
+			found = free_field(L, q);
+		}
+		if (found)
+			p = q;
+		else if (!roomiest(L, WANT_FIELD, s, &p))
+			p = centre;
+	} else if (!roomiest(L, WANT_SEG, s, &p))
+		p = centre;
+	L->sign[s][k] = p;
+	disc(L, p, 7);
+}
+
 static void
 layout(struct tlayout *L, const struct tiletype *t, int rot)
 {
@@ -528,6 +579,10 @@ layout(struct tlayout *L, const struct tiletype *t, int rot)
 		for (i = 0; i < t->seg[s].pennants && i < 3; i++)
 			disc(L, turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, k), 7);
 	}
+	for (s = 0; s < t->nseg; s++)
+		for (k = 0; k < nsigns; k++)
+			if (t->seg[s].signs & (1u << k))
+				place_sign(L, s, k);
 	for (where = MARK_FIELD; where <= MARK_OPEN; where++)
 		for (s = 0; s < t->nseg; s++) {
 			if (skind(t->seg[s].kind)->where != where)
@@ -717,11 +772,59 @@ draw_unknown(struct sctx *c, const struct tlayout *L, int s)
 	    N(c, L->mark[s].x), N(c, L->mark[s].y));
 }
 
+/* An inn: a lake by the road, and the inn's roof on its shore. */
+static void
+draw_inn(struct sctx *c, struct pt p)
+{
+	sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"7\" ry=\"4.5\" fill=\"#4f8fd6\" "
+	    "stroke=\"#2c5a8f\"/>\n", N(c, p.x), N(c, p.y + 2));
+	draw_house(c, (struct pt){ p.x + 4, p.y - 3 }, 6, 4, 4);
+}
+
+/* A cathedral: a nave of stone under a tower with a cross. */
+static void
+draw_cathedral(struct sctx *c, struct pt p)
+{
+	sp(c, "<path d=\"M%s %sh12v-7l-6-4-6 4z\" fill=\"" C_STONE "\" stroke=\"" C_INK
+	    "\"/>\n", N(c, p.x - 6), N(c, p.y + 5));
+	sp(c, "<path d=\"M%s %sv-9h4v9z\" fill=\"" C_STONE "\" stroke=\"" C_INK "\"/>\n",
+	    N(c, p.x - 2), N(c, p.y - 2));
+	sp(c, "<path d=\"M%s %sv-5m-2 1.5h4\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
+	    N(c, p.x), N(c, p.y - 11));
+}
+
+static void
+draw_sign_unknown(struct sctx *c, struct pt p)
+{
+	sp(c, "<path d=\"M%s %sl4 4-4 4-4-4z\" fill=\"#c8c8c8\" stroke=\"#555555\"/>\n",
+	    N(c, p.x), N(c, p.y - 4));
+}
+
+/* How each sign is drawn, by name; one missing here is a neutral grey diamond. */
+static const struct ssign {
+	const char *sign;
+	void (*draw)(struct sctx *, struct pt);
+} ssigns[] = {
+	{ "inn", draw_inn },
+	{ "cathedral", draw_cathedral },
+};
+
+static void
+(*ssign(int k))(struct sctx *, struct pt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ssigns) / sizeof(ssigns[0]); i++)
+		if (strcmp(ssigns[i].sign, signs[k]->name) == 0)
+			return ssigns[i].draw;
+	return draw_sign_unknown;
+}
+
 static void
 draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
 {
 	const struct tiletype *t = L->t;
-	int layer, s;
+	int layer, s, k;
 
 	sp(c, "<g transform=\"translate(%d %d)\">\n", ox, oy);
 	sp(c, "<rect width=\"%d\" height=\"%d\" fill=\"" C_FIELD "\"/>\n", T, T);
@@ -735,6 +838,10 @@ draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
 		if (layer == 2 && L->village)
 			draw_village(c);
 	}
+	for (s = 0; s < t->nseg; s++)
+		for (k = 0; k < nsigns; k++)
+			if (t->seg[s].signs & (1u << k))
+				ssign(k)(c, L->sign[s][k]);
 	sp(c, "<rect x=\".5\" y=\".5\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#000000\" "
 	    "stroke-opacity=\".22\"/>\n</g>\n", T - 1, T - 1);
 }
@@ -784,13 +891,54 @@ static const char meeple[] =
     "L3.6 1.8L6.8 8.2C7.2 9 6.6 9.2 6 9.2L2.2 9.2L0 5.6L-2.2 9.2L-6 9.2C-6.6 9.2 -7.2 9 -6.8 "
     "8.2L-3.6 1.8L-7.6 1.6C-9.4 1.4 -9.4 -1.6 -7.6 -2Z";
 
+/* A monk (the abbot): a robed figure with a hood, as tall as a meeple. */
+static const char monk[] =
+    "M0 -9.4C3.4 -9.4 4.4 -6.4 3.6 -3.8C5.6 -2.4 6.2 0.4 6.4 3.2L8 9.2L-8 9.2L-6.4 3.2C-6.2 0.4 "
+    "-5.6 -2.4 -3.6 -3.8C-4.4 -6.4 -3.4 -9.4 0 -9.4Z";
+
+/* How a figure type other than the follower looks: bigger (the big follower), another shape
+ * (the abbot, a monk), see-through (the phantom). A type missing here is a meeple. */
+static const struct sfig {
+	const char *name;
+	const char *shape;
+	double scale;
+	const char *opacity;
+} sfigs[] = {
+	{ "big", meeple, 1.35, NULL },
+	{ "abbot", monk, 1, NULL },
+	{ "phantom", meeple, 1, ".45" },
+};
+
+static const struct sfig *
+sfig(const char *name)
+{
+	static const struct sfig plain = { NULL, meeple, 1, NULL };
+	size_t i;
+
+	for (i = 0; i < sizeof(sfigs) / sizeof(sfigs[0]); i++)
+		if (strcmp(sfigs[i].name, name) == 0)
+			return &sfigs[i];
+	return &plain;
+}
+
+static void
+draw_figure(struct sctx *c, struct pt p, int color, bool lying, const struct sfig *f)
+{
+	sp(c, "<path d=\"%s\" transform=\"translate(", f->shape);
+	sp(c, "%s %s", N(c, p.x), N(c, p.y));
+	if (f->scale != 1)
+		sp(c, ") scale(%s", N(c, f->scale));
+	sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"",
+	    lying ? " rotate(90)" : "", pcolors[color].svg, pcolors[color].ink);
+	if (f->opacity)
+		sp(c, " fill-opacity=\"%s\" stroke-dasharray=\"2 1.5\"", f->opacity);
+	sp(c, "/>\n");
+}
+
 static void
 draw_meeple(struct sctx *c, struct pt p, int color, bool lying)
 {
-	sp(c, "<path d=\"%s\" transform=\"translate(", meeple);
-	sp(c, "%s %s", N(c, p.x), N(c, p.y));
-	sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>\n",
-	    lying ? " rotate(90)" : "", pcolors[color].svg, pcolors[color].ink);
+	draw_figure(c, p, color, lying, sfig(DEFAULT_FIGURE));
 }
 
 static void
@@ -810,8 +958,8 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 		p = figure_spot(&L, g->figs[i].seg);
 		p.x += ox;
 		p.y += oy;
-		draw_meeple(c, p, c->v->color[g->figs[i].owner],
-		    t->seg[g->figs[i].seg].kind == K_FIELD);
+		draw_figure(c, p, c->v->color[g->figs[i].owner],
+		    t->seg[g->figs[i].seg].kind == K_FIELD, sfig(g->ts.fig[g->figs[i].type].name));
 	}
 }
 

@@ -170,6 +170,22 @@ add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
 	return 0;
 }
 
+/* A sign of a module's on a road or a city: `inn: true`. */
+static int
+want_sign(struct ld *l, yaml_node_t *key, yaml_node_t *val, int kind, struct seg *sg)
+{
+	const char *ks = scalar(key);
+	int i = sign_find(ks);
+	bool b;
+
+	if (i < 0 || signs[i]->kind != kind)
+		return bad(l, key, "unknown key '%s' in a %s", ks, kinds[kind]->name);
+	if (want_bool(l, val, ks, &b))
+		return CARC_EDATA;
+	sg->signs = b ? sg->signs | 1u << i : sg->signs & ~(1u << i);
+	return 0;
+}
+
 static int
 load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int *ncity)
 {
@@ -202,8 +218,8 @@ load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int 
 				if (want_int(l, val, "pennants", 0, 9, &v))
 					return CARC_EDATA;
 				t->seg[s].pennants = v;
-			} else
-				return bad(l, k, "unknown key '%s' in a city", ks ? ks : "?");
+			} else if (!ks || want_sign(l, k, val, K_CITY, &t->seg[s]))
+				return ks ? CARC_EDATA : bad(l, k, "unknown key '?' in a city");
 		}
 		if (!sides)
 			return bad(l, c, "a city needs its sides");
@@ -222,8 +238,30 @@ load_roads(struct ld *l, yaml_node_t *n, struct tiletype *t)
 	if (n->type != YAML_SEQUENCE_NODE)
 		return bad(l, n, "roads must be a list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		if (add_seg(l, node(l, *it), t, K_ROAD, &s) ||
-		    want_names(l, node(l, *it), "side", side_names, 4, &m))
+		yaml_node_t *r = node(l, *it), *sides = r;
+		yaml_node_pair_t *p;
+
+		if (add_seg(l, r, t, K_ROAD, &s))
+			return CARC_EDATA;
+		/* W E, or a map of the sides and the signs: {sides: W E, inn: true} */
+		if (r->type == YAML_MAPPING_NODE) {
+			sides = NULL;
+			for (p = r->data.mapping.pairs.start; p < r->data.mapping.pairs.top; p++) {
+				yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
+				const char *ks = scalar(k);
+
+				if (ks && strcmp(ks, "sides") == 0)
+					sides = val;
+				else if (!ks)
+					return bad(l, k, "unknown key '?' in a road");
+				else if (want_sign(l, k, val, K_ROAD, &t->seg[s]))
+					return CARC_EDATA;
+			}
+			if (sides == NULL)
+				return bad(l, r, "a road needs its sides");
+			l->segnode[s] = sides;
+		}
+		if (want_names(l, sides, "side", side_names, 4, &m))
 			return CARC_EDATA;
 		t->seg[s].sides = m;
 	}
@@ -348,7 +386,7 @@ same_rotation(const struct tiletype *t, int a, int b)
 	for (s = 0; s < t->nseg; s++) {
 		for (u = 0; u < t->nseg; u++) {
 			if ((used & (1u << u)) || t->seg[u].kind != t->seg[s].kind ||
-			    t->seg[u].pennants != t->seg[s].pennants ||
+			    t->seg[u].pennants != t->seg[s].pennants || t->seg[u].signs != t->seg[s].signs ||
 			    t->rsides[b][u] != t->rsides[a][s] || t->rhalves[b][u] != t->rhalves[a][s])
 				continue;
 			break;
@@ -779,8 +817,8 @@ set_keys(struct ld *l, yaml_node_t *root, const char *name, char *setname, char 
 	return 0;
 }
 
-/* The set's tiles, after those of the sets loaded before it; each plain tile they name must be
- * defined by then. */
+/* The set's tiles, after those of the sets loaded before it (none for a set of figures alone);
+ * each plain tile they name must be defined by then. */
 static int
 set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
 {
@@ -793,8 +831,7 @@ set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
 	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL)
 		return seterr(l->err, CARC_ESOFTWARE, "out of memory");
 	ts->types = grown;
-	if (ntiles == 0)
-		return bad(l, tiles, "a tile set needs at least one tile");
+	/* a set may bring figures alone, with no tile (The Abbot, The Phantom): tiles: [] */
 	for (it = first; it < tiles->data.sequence.items.top; it++)
 		if ((rc = load_tile(l, node(l, *it), ts, set)))
 			return rc;
@@ -902,6 +939,10 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return f->group < 0 ? bad(l, val, "group is follower, special or neutral, not '%s'",
 		    v) : 0;
 	}
+	if (strcmp(ks, "recall") == 0)
+		return want_bool(l, val, "recall", &f->recall);
+	if (strcmp(ks, "second") == 0)
+		return want_bool(l, val, "second", &f->second);
 	if (strcmp(ks, "needs") == 0) {
 		if (want_scalar(l, val, "needs", &v))
 			return CARC_EDATA;
@@ -970,8 +1011,11 @@ figures_digest(struct tileset *ts)
 	for (i = 0; i < ts->nfig; i++) {
 		const struct figtype *f = &ts->fig[i];
 
-		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x\n", f->name, f->set, f->group,
-		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed);
+		/* the abilities added since version 2 began, only where a row has them, so that
+		 * the rows without keep their digest */
+		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x%s%s\n", f->name, f->set, f->group,
+		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed,
+		    f->recall ? " recall" : "", f->second ? " second" : "");
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
 	carc_buf_release(&b);
@@ -1005,10 +1049,12 @@ figures_load(struct tileset *ts, struct carc_err *err)
 		rc = bad(&l, root, "the figure table needs a list named figures");
 		goto out;
 	}
-	ts->kinds = 0;
+	ts->kinds = ts->signs = 0;
 	for (i = 0; i < ts->ntypes; i++)
-		for (s = 0; s < ts->types[i].nseg; s++)
+		for (s = 0; s < ts->types[i].nseg; s++) {
 			ts->kinds |= 1u << ts->types[i].seg[s].kind;
+			ts->signs |= ts->types[i].seg[s].signs;
+		}
 	ts->nfig = 0;
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
 		if (ts->nfig == MAXFIGTYPES) {

@@ -32,6 +32,7 @@ struct seg {
 	uint8_t sides;		/* road/city: bit per side it reaches */
 	uint8_t halves;		/* field: bit per half-edge it reaches */
 	uint8_t pennants;
+	uint8_t signs;		/* road/city: bit per sign it shows (kinds.h: an inn ...) */
 	uint16_t cities;	/* field: bit per segment index of the cities it borders */
 };
 
@@ -72,6 +73,10 @@ struct figtype {
 	int strength;
 	bool claims;
 	bool needs_own;		/* only where its owner has a follower already */
+	bool recall;		/* its owner may take it back from an unfinished feature, which
+				 * then scores as at the end (the abbot, B-63) */
+	bool second;		/* placed by a second figure decision of the turn, after the
+				 * tile and its figure, never with the tile (the phantom) */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };
@@ -88,6 +93,7 @@ struct tileset {
 	} sets[MAXSETS];
 	char start[ID_MAX];
 	unsigned kinds;		/* bit per kind of segment some tile of the sets has */
+	unsigned signs;		/* bit per sign some segment of the sets shows */
 	char figdigest[17];	/* of the figure rows the game has */
 	int nfig;
 	struct figtype fig[MAXFIGTYPES];

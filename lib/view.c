@@ -1,5 +1,6 @@
 /* What the text and SVG pictures of a game share: the players' colours, the part of the board
  * to show, the marks on its cells and the words that say what the game waits for. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,21 +153,78 @@ view_highlighted(const struct view *v, int x, int y)
 	return false;
 }
 
-/* The figures a player still holds, as "7 followers" or "6 followers, 1 big". */
+/* The figure types people are told of by another name than the figure table's and by a letter
+ * of their own; a type missing here is named as the table names it, and its letter is its
+ * name's first, in capitals. */
+static const struct flook {
+	const char *name;
+	const char *label;
+	char letter;
+} flooks[] = {
+	{ DEFAULT_FIGURE, DEFAULT_FIGURE, 0 },
+	{ "big", "big follower", 'B' },
+	{ "abbot", "abbot", 'A' },
+	{ "phantom", "phantom", 'P' },
+};
+
+static const struct flook *
+flook(const struct carc_game *g, int f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(flooks) / sizeof(flooks[0]); i++)
+		if (strcmp(flooks[i].name, g->ts.fig[f].name) == 0)
+			return &flooks[i];
+	return NULL;
+}
+
+const char *
+view_figure_label(const struct carc_game *g, int f)
+{
+	return flook(g, f) ? flook(g, f)->label : g->ts.fig[f].name;
+}
+
+char
+view_figure_letter(const struct carc_game *g, int f)
+{
+	return flook(g, f) ? flook(g, f)->letter : toupper((unsigned char)g->ts.fig[f].name[0]);
+}
+
+/* The figures a player still holds, as "7 followers" or "6 followers, 1 big follower (B)":
+ * the letter that marks a figure of the type in the text picture, for its legend. */
 int
 view_figures(const struct view *v, int player, struct carc_buf *b)
 {
 	const struct carc_game *g = v->g;
 	int f, n, k = 0, rc = 0;
+	char letter;
 
 	for (f = 0; f < g->ts.nfig; f++) {
 		if (g->ts.fig[f].count == 0)
 			continue;
 		n = figures_left(g, player, f);
-		rc |= carc_buf_printf(b, "%s%d %s%s", k++ ? ", " : "", n, g->ts.fig[f].name,
+		rc |= carc_buf_printf(b, "%s%d %s%s", k++ ? ", " : "", n, view_figure_label(g, f),
 		    n == 1 ? "" : "s");
+		if ((letter = view_figure_letter(g, f)) != 0)
+			rc |= carc_buf_printf(b, " (%c)", letter);
 	}
 	return rc;
+}
+
+/* Whether a logged word is a decision of step 2 of a turn (recall:..., phantom:...): its name
+ * is that of a phase of step 2. */
+static bool
+step2_word(const char *w)
+{
+	char name[16];
+	size_t n = strcspn(w, ":");
+	int p;
+
+	if (n >= sizeof(name))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	return (p = rules_phase_find(name)) >= 0 && rules_phase(p) && rules_phase(p)->step2;
 }
 
 /* One line on the decision the game waits for: its phase, whose turn, the drawn tiles. */
@@ -192,8 +250,10 @@ view_status(const struct view *v, struct carc_buf *b)
 		    g->nsupply == 1 ? "" : "s");
 		break;
 	case CARC_SCORE:
-		/* after a decision of a module's phase (a hurl), or after a placement */
-		if (g->nlog > 0 && !word_is_placement(g->log[g->nlog - 1]))
+		/* after a decision of a module's phase (a hurl), or after a placement and the
+		 * decisions of step 2 that follow it (a recall) */
+		if (g->nlog > 0 && !word_is_placement(g->log[g->nlog - 1]) &&
+		    !step2_word(g->log[g->nlog - 1]))
 			rc |= carc_buf_printf(b, "%s has decided; carc-score resolves it", who);
 		else {
 			rc |= carc_buf_printf(b, "%s has placed %s; carc-score ends the turn", who,

@@ -170,3 +170,40 @@ perft() {
 	[ "$status" -eq 0 ]
 	diff <(grep -v '^#' "$TOP/tests/fixtures/perft-seed7.txt") <(printf '%s\n' "$output")
 }
+
+# The perft of a game of every phase for ann,bob,cy, seed 7, with the sets SETS: each decision
+# "STEP PHASE MOVES", MOVES the number of lines of carc-place --list, and each decision plays
+# the word at (STEP * 7) % MOVES of the list, so that figures of every type, recalls and
+# phantoms come into play, as do hurls and seductions.
+perft_phases() {
+	local n=0 ph k
+
+	carc-deck --players ann,bob,cy --seed 7 --expansions "$1" > game
+	while ph=$(phase game) && [ "$ph" != over ]; do
+		n=$((n + 1))
+		[ "$n" -le 1000 ] || return 1
+		case $ph in
+		draw) carc-draw game > next ;;
+		score) carc-score game > next ;;
+		*)
+			carc-place --list game > moves
+			k=$(wc -l < moves)
+			echo "$n $ph $k"
+			carc-place "$(sed -n "$((n * 7 % k + 1))p" moves)" game > next
+			;;
+		esac || return 1
+		mv next game
+	done
+}
+
+@test "perft: every decision of seed 7 with Inns & Cathedrals, the abbot and the phantom" {
+	run perft_phases base,inns-cathedrals,abbot,phantom
+	[ "$status" -eq 0 ]
+	diff <(grep -v '^#' "$TOP/tests/fixtures/perft-seed7-figures.txt") <(printf '%s\n' "$output")
+}
+
+@test "perft: every decision of seed 7 with every set" {
+	run perft_phases base,inns-cathedrals,abbot,phantom,fortune-teller,catapult
+	[ "$status" -eq 0 ]
+	diff <(grep -v '^#' "$TOP/tests/fixtures/perft-seed7-all.txt") <(printf '%s\n' "$output")
+}

@@ -144,3 +144,21 @@ refused() {
 		return 1
 	fi
 }
+
+# bots_play FILE [BOT]: plays the game in FILE to its end, BOT (random by default) deciding for
+# every player, one tool a step as the phase asks: carc-draw, carc-score, or carc-bot for any
+# decision (a placement, a recall, a phantom, a hurl ...). Rewrites FILE.
+bots_play() {
+	local f=$1 bot=${2:-random} ph steps=0
+
+	while ph=$(carc-render --format json < "$f" | jq -r .phase) && [ "$ph" != over ]; do
+		[ "$steps" -lt 3000 ] || { echo "no end after $steps steps"; return 1; }
+		case $ph in
+		draw) carc-draw < "$f" > "$f.n" ;;
+		score) carc-score < "$f" > "$f.n" ;;
+		*) carc-bot "$bot" < "$f" > "$f.n" ;;
+		esac || { echo "step $steps failed in phase $ph"; return 1; }
+		mv "$f.n" "$f"
+		steps=$((steps + 1))
+	done
+}

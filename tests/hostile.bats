@@ -283,9 +283,9 @@ json_refused() {
 	json_refused '.players = .players[:1]' "bad state: a game has 2 to 6 players, not 1"
 }
 
-@test "limit: a log no longer than 14 entries a tile" {
-	json_refused '.log += [range(1100) | "hurl:x"]' \
-	    "bad state: the log has 1101 entries, more than the 1022 a game of 72 tiles can make"
+@test "limit: a log no longer than 16 entries a tile" {
+	json_refused '.log += [range(1200) | "hurl:x"]' \
+	    "bad state: the log has 1201 entries, more than the 1168 a game of 72 tiles can make"
 }
 
 @test "limit: strings no longer than their fields" {

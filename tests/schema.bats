@@ -24,7 +24,7 @@ play() {
 		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$f.$n.json")
 		case $phase in
 		draw) carc-draw "$f" > "$f.next" ;;
-		place | hurl | seduce) carc-bot --seed "$n" random "$f" > "$f.next" ;;
+		place | hurl | seduce | recall | phantom) carc-bot --seed "$n" random "$f" > "$f.next" ;;
 		score) carc-score "$f" > "$f.next" ;;
 		over) return 0 ;;
 		*) echo "no phase in $f.$n.json"; return 1 ;;
@@ -61,6 +61,15 @@ validate() {
 	    '    tent: true' '    roads:' '      - S' '    fields:' \
 	    '      - {halves: Nw Ne En Es Se Sw Ws Wn}' > booth.yaml
 	carc-deck --players ann,bob --seed 9 --tileset booth.yaml --stack booth,booth > user
+	# ann's abbot on the first cloister, taken back after her next placement
+	carc-deck --players ann,bob --seed 10 --expansions base,inns-cathedrals,abbot --start B \
+	    --deck B,B,B,IC01,B,B > abbot
+	carc-draw abbot | carc-place 1,0,0,cloister@abbot | carc-score | carc-draw |
+	    carc-place 0,1,0 | carc-score | carc-draw | carc-place 1,1,0 > abbot.next &&
+	    mv abbot.next abbot
+	# ann's phantom waits to be put after her first placement
+	carc-deck --players ann,bob --seed 11 --expansions base,phantom --start U --deck U,U,U > ph
+	carc-draw ph | carc-place 1,0,0,road:E > ph.next && mv ph.next ph
 	play base 30
 	play six 15
 	play ft 30
@@ -68,9 +77,11 @@ validate() {
 	play house 15
 	play off 100
 	play user 10
+	play abbot 40
+	play ph 20
 	validate *.json
 	# every phase but seduce (the next test) was met, several drawn tiles, a user's set
-	[ "$(jq -r .phase *.json | sort -u | tr '\n' ' ')" = "draw hurl over place score " ]
+	[ "$(jq -r .phase *.json | sort -u | tr '\n' ' ')" = "draw hurl over phantom place recall score " ]
 	[ "$(jq -s 'map(select(.drawn | length > 1)) | length > 0' ft.*.json)" = true ]
 	[ "$(jq -s 'map(select(.catapult.pending == "hurl")) | length > 0' cat.*.json)" = true ]
 	[ "$(jq -s 'map(select(.setup.sets[1].yaml != null)) | length > 0' user.*.json)" = true ]

@@ -74,6 +74,31 @@ play_out() {
 	bad_set road-to-field.yaml 7 9 "road.*N|N.*road"
 }
 
+@test "a sign on a kind of segment that cannot show it is refused at the key" {
+	# line 7: '      - {sides: W E, cathedral: true}': a cathedral stands in a city
+	bad_set sign-kind.yaml 7 22 "^unknown key 'cathedral' in a road$"
+}
+
+@test "a road written as a map needs its sides" {
+	# line 7: '      - {inn: true}'
+	bad_set road-no-sides.yaml 7 9 "^a road needs its sides$"
+}
+
+@test "a user's tiles may show inns and cathedrals, which score as Inns & Cathedrals says" {
+	cd "$BATS_TEST_TMPDIR"
+	# LK2 (city cap N, a cathedral) under LK2 turned 180: a city of 2 tiles with a cathedral,
+	# complete, 3 a tile: 6 (X-IC-2)
+	carc-deck --players ann,bob --seed 1 --expansions base --tileset "$FIX/lakes.yaml" \
+	    --start LK2 --deck LK2 > g
+	turns 0,-1,180,city:S
+	run scores g; want "ann=6 bob=0"
+	# LK1 (road W-E with an inn) east of LK1, both ends open at the end: 0 (X-IC-1)
+	carc-deck --players ann,bob --seed 1 --expansions base --tileset "$FIX/lakes.yaml" \
+	    --start LK1 --deck LK1 > g
+	turns 1,0,0,road:E
+	run scores g; want "ann=0 bob=0"
+}
+
 @test "a road or city edge that no segment reaches is refused at the edges" {
 	# line 5: '    edges: C R F R' but no road is listed: side E (and W) has no segment
 	bad_set side-without-segment.yaml 5 12 "road"

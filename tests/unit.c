@@ -1705,6 +1705,11 @@ test_generator_agrees(void)
 		{ "base,fortune-teller", { "ft-draw=may", NULL } },
 		{ "base,catapult", { NULL } },
 		{ "base,fortune-teller,catapult", { "edition=c1", NULL } },
+		{ "base,inns-cathedrals", { NULL } },
+		{ "base,inns-cathedrals,fortune-teller,catapult", { "edition=c1", NULL } },
+		{ "base,abbot,phantom", { NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,fortune-teller,catapult", { "ft-big=two",
+		    NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;
@@ -1856,6 +1861,68 @@ next:
 	}
 }
 
+/* Whole games of every combination of the sets of figures (Inns & Cathedrals, the abbot, the
+ * phantom) with The Fortune Teller and The Catapult, for 2 to 6 players, random bots: each
+ * ends, replays from its log to the same bytes, and reads back as it was written; all of them
+ * together make every decision of the new sets. */
+static void
+test_combinations(void)
+{
+	static const char *const news[] = { "inns-cathedrals", "abbot", "phantom" };
+	static const char *const olds[] = { "fortune-teller", "catapult" };
+	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
+		"a,b,c,d,e,f" };
+	static const char *const words[] = { "@big", "recall:", "recall:none", "phantom:",
+		"phantom:none", "seduce:supply@" };
+	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
+	int nm_, om, np, i, w;
+
+	for (nm_ = 1; nm_ < 8; nm_++)
+		for (om = 0; om < 4; om++)
+			for (np = 0; np < 5; np++) {
+				struct carc_setup su = { .players = players[np], .seed = 900 + nm_ * 8 + om };
+				struct carc_buf a = { 0 }, b = { 0 };
+				struct carc_err err;
+				struct carc_game *g, *r = NULL, *back = NULL;
+				char sets[128] = "base", why[200] = "";
+
+				for (i = 0; i < 3; i++)
+					if (nm_ & (1 << i))
+						strcat(strcat(sets, ","), news[i]);
+				for (i = 0; i < 2; i++)
+					if (om & (1 << i))
+						strcat(strcat(sets, ","), olds[i]);
+				su.expansions = sets;
+				g = random_game(&su, np);
+				if (!expect_int(nm("combination %s %s: played to the end", sets,
+				    players[np]), CARC_OVER, g ? (int)carc_game_phase(g) : -1)) {
+					carc_game_free(g);
+					continue;
+				}
+				r = carc_game_replay(g, &err);
+				expect_int(nm("combination %s %s: replays (%s)", sets, players[np],
+				    r ? "" : err.msg), 0, r == NULL || carc_game_compare(g, r, why,
+				    sizeof(why)) != 0);
+				carc_state_write(g, &a, &err);
+				back = carc_state_read(a.data, a.len, "combination", &err);
+				if (back)
+					carc_state_write(back, &b, &err);
+				expect_int(nm("combination %s %s: reads back as written", sets,
+				    players[np]), 1, back && a.len == b.len &&
+				    memcmp(a.data, b.data, a.len) == 0);
+				for (i = 0; i < g->nlog; i++)
+					for (w = 0; w < (int)(sizeof(words) / sizeof(words[0])); w++)
+						seen[w] += strstr(g->log[i], words[w]) != NULL;
+				carc_buf_release(&a);
+				carc_buf_release(&b);
+				carc_game_free(back);
+				carc_game_free(r);
+				carc_game_free(g);
+			}
+	for (w = 0; w < (int)(sizeof(words) / sizeof(words[0])); w++)
+		expect_int(nm("combinations: some decision holds '%s'", words[w]), 1, seen[w] > 0);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -1882,6 +1949,7 @@ static const struct {
 	{ "armor", test_armor },
 	{ "generator_agrees", test_generator_agrees },
 	{ "replay_step", test_replay_step },
+	{ "combinations", test_combinations },
 };
 
 int

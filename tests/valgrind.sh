@@ -24,6 +24,15 @@ carc-deck --players ann,bob,cy --seed 4 --expansions base,catapult --rule scatte
 carc-place "$(carc-place --list fair | head -1)" fair | carc-score > hurling
 cp "$top/tests/fuzz/regress/seduce.state" seducing
 carc-deck --players ann,bob --seed 2 --expansions base,fortune-teller --stack FT1 > ft
+# the new figures: an abbot to take back, then the phantom to put (ann's, on B at 1,1)
+carc-deck --players ann,bob --seed 7 --expansions base,inns-cathedrals,abbot,phantom \
+    --start B --deck B,B,B,IC01 > figs
+carc-draw figs | carc-place 1,0,0,cloister@abbot | carc-place phantom:none | carc-score |
+    carc-draw | carc-place 0,1,0,field:Nw@big | carc-place phantom:none | carc-score |
+    carc-draw | carc-place 1,1,0 > recalling
+carc-place recall:none recalling > haunting
+carc-deck --players ann,bob --seed 2 --expansions base,fortune-teller,inns-cathedrals \
+    --rule ft-big=two --stack FT1 > ftbig
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -100,6 +109,17 @@ done <<'EOF'
 64 | carc-place hrul:knockout:1,1 hurling
 0  | carc-place hurl:knockout:0.5,0.5 hurling
 0  | carc-place seduce:supply seducing
+0  | carc-place --list --format json recalling
+0  | carc-place recall:1,0 recalling
+1  | carc-place recall:5,5 recalling
+0  | carc-place --list haunting
+0  | carc-place phantom:cloister haunting
+1  | carc-place phantom:field:Nw haunting
+64 | carc-place phantom:feild haunting
+0  | carc-bot greedy recalling
+0  | carc-bot --iterations 50 mcts haunting
+0  | carc-render --format svg haunting
+0  | carc-draw ftbig
 1  | carc-place 5,5,0 placing
 1  | carc-place 0,1,0 new
 64 | carc-place 0,1,45 placing

@@ -74,7 +74,7 @@ base_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigne
 }
 
 static int
-base_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+base_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
 	if (k != K_FIELD || FARMERS_ON(g))
 		return 0;

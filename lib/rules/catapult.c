@@ -44,6 +44,7 @@ struct catapult {
 	} land[CARC_MAX_PLAYERS];
 	int victim;		/* phase seduce: the figure the hurler may exchange, or -1 */
 	int from;		/* the seducer: FROM_SUPPLY, FROM_NONE or a figure of the hurler */
+	int8_t fromtype;	/* FROM_SUPPLY: the type of the figure taken from the supply */
 };
 
 enum { FROM_SUPPLY = -1, FROM_NONE = -2 };
@@ -111,6 +112,8 @@ start_round(struct carc_game *g, int tile)
 	g->phase = CARC_HURL;
 }
 
+static void hurl_apply(struct carc_game *, int tok, int32_t x, int32_t y);
+
 static int
 hurl(struct carc_game *g, const char *w, struct carc_err *err)
 {
@@ -151,6 +154,14 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': this round hurls %s tokens (X-CA-4)", w,
 		    token_names[(int)cat(g)->token]);
+	hurl_apply(g, tok, x, y);
+	return 0;
+}
+
+/* The hurl made: where the token comes to rest, for carc-score to resolve. */
+static void
+hurl_apply(struct carc_game *g, int tok, int32_t x, int32_t y)
+{
 	cat(g)->token = tok;
 	if (tok == TOKEN_CATCH) {
 		x += scatter(g);
@@ -163,7 +174,6 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	cat(g)->land[(int)cat(g)->hurled] = (struct landing){ .player = g->player, .x = x, .y = y };
 	cat(g)->pending = PENDING_HURL;
-	return 0;
 }
 
 /* The kind of feature the victim stands on. */
@@ -175,17 +185,19 @@ victim_kind(const struct carc_game *g)
 	return g->ts.types[g->board[v->tile].type].seg[v->seg].kind;
 }
 
-/* Whether the hurler may put the seducer `from` (FROM_SUPPLY: a follower from the supply, or
- * one of the hurler's figures on the board) where the victim stands: a follower that may stand
- * there, within every limit (X-CA-7, F-3). */
+/* Whether the hurler may put the seducer `from` (FROM_SUPPLY: a follower of type `type` from
+ * the supply, or one of the hurler's figures on the board) where the victim stands: a follower
+ * that may stand there, within every limit (X-CA-7, F-3; seed 003 note 16: an abbot only where
+ * an abbot may stand). */
 static enum stand
-seducer_may(const struct carc_game *g, int from)
+seducer_may(const struct carc_game *g, int from, int type)
 {
 	int k = victim_kind(g);
 
 	if (from == FROM_SUPPLY)
-		return figures_left(g, g->player, 0) > 0 ?
-		    figure_may_stand(g, g->player, 0, k, -1) : STAND_PLACE;
+		return figures_left(g, g->player, type) > 0 &&
+		    g->ts.fig[type].group == GROUP_FOLLOWER ?
+		    figure_may_stand(g, g->player, type, k, -1) : STAND_PLACE;
 	if (from == cat(g)->victim || g->figs[from].owner != g->player ||
 	    g->ts.fig[g->figs[from].type].group != GROUP_FOLLOWER)
 		return STAND_PLACE;
@@ -231,22 +243,27 @@ static int
 seduce(struct carc_game *g, const char *w, struct carc_err *err)
 {
 	const char *spec = w + 7;
-	int from = FROM_SUPPLY;
+	int from = FROM_SUPPLY, type = 0;
 
 	enum stand why;
 
 	if (strcmp(spec, "none") == 0)
 		from = FROM_NONE;
-	else if (strcmp(spec, "supply") == 0) {
-		if (figures_left(g, g->player, 0) <= 0)
-			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no follower left",
-			    w, g->pl[g->player].name);
+	else if (strncmp(spec, "supply", 6) == 0 && (spec[6] == '\0' || spec[6] == '@')) {
+		/* supply@FIGURE: another figure than the follower from the hand */
+		if (spec[6] == '@' && (type = figure_find(&g->ts, spec + 7)) < 0)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w,
+			    spec + 7);
+		if (figures_left(g, g->player, type) <= 0)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left",
+			    w, g->pl[g->player].name, g->ts.fig[type].name);
 	} else if ((from = own_follower_at(g, spec, err, w)) < 0)
 		return err->code;
-	if (from != FROM_NONE && (why = seducer_may(g, from)) != STAND_OK)
-		return stand_refuse(g, why, g->player, from >= 0 ? g->figs[from].type : 0,
+	if (from != FROM_NONE && (why = seducer_may(g, from, type)) != STAND_OK)
+		return stand_refuse(g, why, g->player, from >= 0 ? g->figs[from].type : type,
 		    victim_kind(g), w, err);
 	cat(g)->from = from;
+	cat(g)->fromtype = type;
 	cat(g)->pending = PENDING_SEDUCE;
 	return 0;
 }
@@ -263,7 +280,9 @@ exchange(struct carc_game *g, struct carc_err *err)
 		return 0;
 	tile = g->figs[victim].tile;
 	seg = g->figs[victim].seg;
-	type = from >= 0 ? g->figs[from].type : 0;	/* the seducer's kind, not the victim's */
+	/* the seducer's kind, not the victim's: a big follower seduced counts as what takes
+	 * its place */
+	type = from >= 0 ? g->figs[from].type : cat(g)->fromtype;
 	report(g, "%s seduces %s's follower at %d,%d\n", g->pl[g->player].name,
 	    g->pl[g->figs[victim].owner].name, g->board[tile].x, g->board[tile].y);
 	if (from > victim) {
@@ -466,10 +485,11 @@ can_seduce(const struct carc_game *g)
 {
 	int f;
 
-	if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
-		return true;
+	for (f = 0; f < g->ts.nfig; f++)
+		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
+			return true;
 	for (f = 0; f < g->nfigs; f++)
-		if (g->figs[f].owner == g->player && seducer_may(g, f) == STAND_OK)
+		if (g->figs[f].owner == g->player && seducer_may(g, f, 0) == STAND_OK)
 			return true;
 	return false;
 }
@@ -488,7 +508,7 @@ catapult_check(const struct carc_game *g, char *why, size_t n)
 		return snprintf(why, n, "%s has no follower that may take the victim's place",
 		    g->pl[g->player].name), -1;
 	if (c->pending == PENDING_SEDUCE && c->from != FROM_NONE &&
-	    seducer_may(g, c->from) != STAND_OK)
+	    seducer_may(g, c->from, c->fromtype) != STAND_OK)
 		return snprintf(why, n, "the seducer may not take the victim's place"), -1;
 	return 0;
 }
@@ -587,53 +607,103 @@ catapult_describe(const struct carc_game *g, struct carc_buf *b)
 		carc_buf_printf(b, "the hurl waits for carc-score\n");
 }
 
-static int
-word(struct carc_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The answers open to a hurler who may seduce: the supply (the follower, then each other type
+ * in the hand, as supply@FIGURE), each of the hurler's followers that may take the victim's
+ * place, none. */
+struct seducer {
+	int from;		/* FROM_SUPPLY, FROM_NONE or a figure of the hurler's */
+	int type;		/* FROM_SUPPLY: the type taken from the hand */
+};
 
+/* Those answers, in the order --list gives them, into out (room for max); how many. */
 static int
-word(struct carc_game *g, const char *fmt, ...)
+seducers(const struct carc_game *g, struct seducer *out, int max)
 {
-	char w[96];
-	va_list ap;
+	int f, n = 0;
 
-	va_start(ap, fmt);
-	vsnprintf(w, sizeof(w), fmt, ap);
-	va_end(ap);
-	return carc_buf_add(&g->words, w, strlen(w) + 1);
+	for (f = 0; f < g->ts.nfig && n < max - 1; f++)
+		if (seducer_may(g, FROM_SUPPLY, f) == STAND_OK)
+			out[n++] = (struct seducer){ FROM_SUPPLY, f };
+	for (f = 0; f < g->nfigs && n < max - 1; f++)
+		if (g->figs[f].owner == g->player && seducer_may(g, f, 0) == STAND_OK)
+			out[n++] = (struct seducer){ f, 0 };
+	out[n++] = (struct seducer){ FROM_NONE, 0 };
+	return n;
 }
 
-/* The answers open to a hurler who may seduce: the supply, each of the hurler's followers that
- * may take the victim's place, none. */
+static void
+seducer_word(const struct carc_game *g, const struct seducer *s, char *w, size_t n)
+{
+	const struct placed *p;
+	char name[32];
+
+	if (s->from == FROM_NONE)
+		snprintf(w, n, "seduce:none");
+	else if (s->from == FROM_SUPPLY && s->type == 0)
+		snprintf(w, n, "seduce:supply");
+	else if (s->from == FROM_SUPPLY)
+		snprintf(w, n, "seduce:supply@%s", g->ts.fig[s->type].name);
+	else {
+		p = &g->board[g->figs[s->from].tile];
+		seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[s->from].seg, name,
+		    sizeof(name));
+		snprintf(w, n, "seduce:%d,%d,%s", p->x, p->y, name);
+	}
+}
+
+#define MAXSEDUCERS (MAXFIGTYPES + CARC_MAX_PLAYERS * 16 + 1)
+
 static int
 seduce_words(struct carc_game *g, struct carc_err *err)
 {
-	char name[32];
-	int f;
+	struct seducer s[MAXSEDUCERS];
+	char w[96];
+	int i, n = seducers(g, s, MAXSEDUCERS);
 
-	if (seducer_may(g, FROM_SUPPLY) == STAND_OK)
-		word(g, "seduce:supply");
-	for (f = 0; f < g->nfigs; f++) {
-		const struct placed *p = &g->board[g->figs[f].tile];
-
-		if (g->figs[f].owner != g->player || seducer_may(g, f) != STAND_OK)
-			continue;
-		seg_rotated_name(&g->ts.types[p->type], p->rot, g->figs[f].seg, name, sizeof(name));
-		word(g, "seduce:%d,%d,%s", p->x, p->y, name);
+	for (i = 0; i < n; i++) {
+		seducer_word(g, &s[i], w, sizeof(w));
+		carc_buf_add(&g->words, w, strlen(w) + 1);
 	}
-	word(g, "seduce:none");
 	return g->words.data ? 0 : seterr(err, CARC_ESOFTWARE, "out of memory");
 }
 
-/* The hurls --list offers in a round: aims at the other players' followers for knock-out
- * and seduction, the middle of the fair for target hurling, three distances for a catch. Any
- * other aim is a legal word too. */
+/* The random player's answer: the one seduce_words would list at the index drawn. */
 static int
-hurl_words(struct carc_game *g, struct carc_err *err)
+seduce_random(struct carc_game *g, uint64_t *rng)
 {
-	char a[24], b[24];
-	int tok, f, i;
+	struct seducer s[MAXSEDUCERS];
+	struct carc_err err;
+	char w[96] = "";
+	int n = seducers(g, s, MAXSEDUCERS), j = carc_rng_below(rng, n);
+
+	cat(g)->from = s[j].from;
+	cat(g)->fromtype = s[j].type;
+	cat(g)->pending = PENDING_SEDUCE;
+	if (!g->quiet)
+		seducer_word(g, &s[j], w, sizeof(w));
+	return decided(g, w, 0, &err) ? -1 : 0;
+}
+
+/* A hurl --list offers: its token and its aim (for a catch, x is the distance). */
+struct aim {
+	int8_t tok;
+	int32_t x, y;
+};
+
+/* The hurls --list offers in a round, in its order, into out (room for max): aims at the
+ * other players' followers for knock-out and seduction, the middle of the fair for target
+ * hurling, three distances for a catch. Any other aim is a legal word too. Returns how many. */
+static int
+hurl_aims(const struct carc_game *g, struct aim *out, int max)
+{
+	int tok, f, i, n = 0;
 	int32_t x, y;
 
+#define AIM(t, ax, ay) do { \
+		if (n < max) \
+			out[n] = (struct aim){ (t), (ax), (ay) }; \
+		n++; \
+	} while (0)
 	for (tok = 0; tok < NTOKENS; tok++) {
 		if (cat(g)->token >= 0 && tok != cat(g)->token)
 			continue;
@@ -645,9 +715,7 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 				    (tok == TOKEN_KNOCKOUT ? BY_KNOCKOUT : BY_SEDUCTION)))
 					continue;
 				fig_position(g, f, &x, &y);
-				format_centi(a, sizeof(a), x);
-				format_centi(b, sizeof(b), y);
-				word(g, "hurl:%s:%s,%s", token_names[tok], a, b);
+				AIM(tok, x, y);
 				i++;
 			}
 			if (i > 0)
@@ -655,21 +723,68 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 			/* nobody to aim at: the fair will do */
 			__attribute__((fallthrough));
 		case TOKEN_TARGET:
-			format_centi(a, sizeof(a), cat(g)->fx * 100 + 50);
-			format_centi(b, sizeof(b), cat(g)->fy * 100 + 50);
-			word(g, "hurl:%s:%s,%s", token_names[tok], a, b);
+			AIM(tok, cat(g)->fx * 100 + 50, cat(g)->fy * 100 + 50);
 			break;
 		case TOKEN_CATCH:
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + 10);
-			word(g, "hurl:catch:%s", a);
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2);
-			word(g, "hurl:catch:%s", a);
-			format_centi(a, sizeof(a), OPT(g, CAT_RULER) + OPT(g, CAT_CATCH));
-			word(g, "hurl:catch:%s", a);
+			AIM(tok, OPT(g, CAT_RULER) + 10, 0);
+			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2, 0);
+			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH), 0);
 			break;
 		}
 	}
+#undef AIM
+	return n < max ? n : max;
+}
+
+/* The word of a hurl, as --list writes it. */
+static void
+hurl_word(const struct aim *a, char *w, size_t n)
+{
+	char x[24], y[24];
+
+	format_centi(x, sizeof(x), a->x);
+	format_centi(y, sizeof(y), a->y);
+	if (a->tok == TOKEN_CATCH)
+		snprintf(w, n, "hurl:catch:%s", x);
+	else
+		snprintf(w, n, "hurl:%s:%s,%s", token_names[(int)a->tok], x, y);
+}
+
+/* Room for the aims of a round: two a figure on the board (knock-out and seduction), and the
+ * target's and the catch's. */
+#define MAXAIMS (2 * CARC_MAX_PLAYERS * 16 + 8)
+
+static int
+hurl_words(struct carc_game *g, struct carc_err *err)
+{
+	struct aim aims[MAXAIMS];
+	char w[96];
+	int i, n = hurl_aims(g, aims, MAXAIMS);
+
+	for (i = 0; i < n; i++) {
+		hurl_word(&aims[i], w, sizeof(w));
+		carc_buf_add(&g->words, w, strlen(w) + 1);
+	}
 	return g->words.data ? 0 : seterr(err, CARC_ESOFTWARE, "out of memory");
+}
+
+/* The random player's hurl: the one hurl_words would list at the index drawn, made without
+ * a word (but for the log). */
+static int
+hurl_random(struct carc_game *g, uint64_t *rng)
+{
+	struct aim aims[MAXAIMS];
+	struct carc_err err;
+	char w[96];
+	int n = hurl_aims(g, aims, MAXAIMS), j;
+
+	if (n == 0)
+		return -1;
+	j = carc_rng_below(rng, n);
+	hurl_apply(g, aims[j].tok, aims[j].x, aims[j].y);
+	if (!g->quiet)
+		hurl_word(&aims[j], w, sizeof(w));
+	return decided(g, g->quiet ? "" : w, 0, &err) ? -1 : 0;
 }
 
 /* ---- the status line of its phases ---- */
@@ -801,7 +916,10 @@ catapult_write(const struct carc_game *g, msgpack_packer *pk)
 	mp_str(pk, "from");
 	if (c->pending != PENDING_SEDUCE)
 		msgpack_pack_nil(pk);
-	else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
+	else if (c->from == FROM_SUPPLY && c->fromtype != 0) {
+		snprintf(w, sizeof(w), "supply@%s", g->ts.fig[(int)c->fromtype].name);
+		mp_str(pk, w);
+	} else if (c->from == FROM_SUPPLY || c->from == FROM_NONE)
 		mp_str(pk, c->from == FROM_SUPPLY ? "supply" : "none");
 	else {
 		figure_place(g, c->from, w, sizeof(w));
@@ -934,6 +1052,7 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 	const msgpack_object *o = mp_get(c, "victim");
 	char s[64], feat[32];
 	int64_t x, y;
+	int f;
 
 	if (g->phase == CARC_SEDUCE || (cp->pending == PENDING_SEDUCE && o != NULL &&
 	    o->type != MSGPACK_OBJECT_NIL)) {
@@ -959,9 +1078,15 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 		    "from");
 	memcpy(s, o->via.str.ptr, o->via.str.size);
 	s[o->via.str.size] = '\0';
+	cp->fromtype = 0;
 	if (strcmp(s, "supply") == 0)
 		cp->from = FROM_SUPPLY;
-	else if (strcmp(s, "none") != 0) {
+	else if (strncmp(s, "supply@", 7) == 0) {
+		cp->from = FROM_SUPPLY;
+		if ((f = figure_find(&g->ts, s + 7)) <= 0)
+			return mp_fail(r, "bad state: no figure '%s' to seduce with", s + 7);
+		cp->fromtype = f;
+	} else if (strcmp(s, "none") != 0) {
 		if (sscanf(s, "%" SCNd64 ",%" SCNd64 ",%31s", &x, &y, feat) != 3 ||
 		    (cp->from = figure_at(g, x, y, feat, true)) < 0)
 			return mp_fail(r, "inconsistent state: no follower of %s at '%s'",
@@ -1025,10 +1150,11 @@ static const struct rule_opt catapult_opts[] = {
 };
 
 static const struct phase_def catapult_phases[] = {
-	{ CARC_HURL, "hurl", "a catapult round is on", hurl_decide, hurl_words, hurl_status },
+	{ CARC_HURL, "hurl", "a catapult round is on", hurl_decide, hurl_words, hurl_status,
+	    false, NULL, hurl_random },
 	{ CARC_SEDUCE, "seduce", "a catapult round is on", seduce_decide, seduce_words,
-	    seduce_status },
-	{ 0, NULL, NULL, NULL, NULL, NULL }
+	    seduce_status, false, NULL, seduce_random },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
 static int

@@ -14,8 +14,9 @@
 #define TENT_LIMIT 2		/* fortune tellers one player may have at a time (F-3) */
 #define DRAW_LIMIT 3		/* tiles one draw may take (F-4) */
 
-enum { FT_DRAW };
+enum { FT_DRAW, FT_BIG };
 enum { FT_DRAW_MAX, FT_DRAW_MAY };
+enum { FT_BIG_ONE, FT_BIG_TWO };
 
 static int
 tent_done(struct carc_game *g, int root, int tile)
@@ -31,18 +32,37 @@ static const struct kind_def tent = { "tent", SHAPE_POINT, EDGE_F, DONE_AROUND4,
 static const struct kind_def *const ft_kinds[] = { &tent, NULL };
 
 static const char *const maxmay[] = { "max", "may", NULL };
+static const char *const onetwo[] = { "one", "two", NULL };
 
 static const struct rule_opt ft_opts[] = {
 	[FT_DRAW] = { "ft-draw", OPT_CHOICE, maxmay, 0, false },
+	[FT_BIG] = { "ft-big", OPT_CHOICE, onetwo, 0, false },
 	{ NULL, 0, NULL, 0, false }
 };
 
+
+/* How many fortune tellers a figure of type ft is: one (F-4: a big follower is one meeple), or
+ * under ft-big=two, the other reading, as many as its strength (a big follower two). */
+static int
+weight(const struct carc_game *g, int ft)
+{
+	if (RULE(g, &fortune_teller_module, FT_BIG) == FT_BIG_ONE || g->ts.fig[ft].strength < 1)
+		return 1;
+	return g->ts.fig[ft].strength;
+}
 
 /* The fortune tellers of player p: followers on tents. */
 static int
 tellers(const struct carc_game *g, int p)
 {
-	return g->onkind[p][TENT];
+	int f, n = 0;
+
+	if (RULE(g, &fortune_teller_module, FT_BIG) == FT_BIG_ONE)
+		return g->onkind[p][TENT];
+	for (f = 0; f < g->nfigs; f++)
+		if (g->figs[f].owner == p && figure_kind(g, f) == TENT)
+			n += weight(g, g->figs[f].type);
+	return n;
 }
 
 /* F-4: one more tile for each fortune teller, DRAW_LIMIT at the most. */
@@ -64,8 +84,8 @@ ft_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned 
 		return on;
 	n = tellers(g, p);
 	if (leaving >= 0 && figure_kind(g, leaving) == k)
-		n--;
-	return n >= TENT_LIMIT ? on & ~(1u << k) : on;
+		n -= weight(g, g->figs[leaving].type);
+	return n + weight(g, ft) > TENT_LIMIT ? on & ~(1u << k) : on;
 }
 
 /* Under ft-draw=may: draw:1 .. draw:N, the most first, when the player may draw N > 1. */
@@ -114,11 +134,17 @@ ft_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 }
 
 static int
-ft_limit_why(const struct carc_game *g, int p, int k, char *why, size_t n)
+ft_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
-	if (k != TENT || tellers(g, p) < TENT_LIMIT)
+	int have = tellers(g, p);
+
+	if (k != TENT || have + weight(g, ft) <= TENT_LIMIT)
 		return 0;
-	snprintf(why, n, "%s has %d fortune tellers already (F-3)", g->pl[p].name, TENT_LIMIT);
+	if (have >= TENT_LIMIT)
+		snprintf(why, n, "%s has %d fortune tellers already (F-3)", g->pl[p].name, have);
+	else
+		snprintf(why, n, "a %s is %d fortune tellers, and %s has %d already "
+		    "(F-3, ft-big=two)", g->ts.fig[ft].name, weight(g, ft), g->pl[p].name, have);
 	return 1;
 }
 

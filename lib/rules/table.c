@@ -9,6 +9,9 @@ static struct rules_module *const table[] = {
 	&garden_module,
 	&fortune_teller_module,
 	&catapult_module,
+	&inns_cathedrals_module,
+	&abbot_module,
+	&phantom_module,
 };
 
 void

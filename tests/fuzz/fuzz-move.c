@@ -1,11 +1,11 @@
 /* libFuzzer target: the move-word parser, as carc-place MOVE sees it. The first byte picks one
  * of a few fixed states (a placement, a choice among drawn tiles, a hurl, a seduction, a
- * choice of how many tiles to draw), the
- * rest is the word. A word that is accepted must leave a state that reads back byte for byte
+ * choice of how many tiles to draw, an abbot to take back, a phantom to put, a placement with
+ * a big follower in hand), the rest is the word. A word that is accepted must leave a state that reads back byte for byte
  * and that carc-score takes; a refused one says why in one line, with status 1 or 64. */
 #include "fuzz.h"
 
-#define NSTATES 5
+#define NSTATES 8
 
 static struct carc_buf states[NSTATES];
 
@@ -34,8 +34,8 @@ find_state(struct carc_buf *out, const char *expansions, const char *rule, const
 				return;
 			}
 			i = n = 0;
-			if ((carc_game_phase(g) == CARC_PLACE || carc_game_phase(g) == CARC_HURL ||
-			    carc_game_phase(g) == CARC_SEDUCE) && carc_moves(g, &words, &n, &err) == 0)
+			if (carc_game_phase(g) != CARC_DRAW && carc_game_phase(g) != CARC_SCORE &&
+			    carc_moves(g, &words, &n, &err) == 0)
 				for (i = 0; i < n && strstr(words[i], prefer) == NULL; i++)
 					;
 			if (fuzz_step(g, i < n ? i : step * 13, 0))
@@ -81,7 +81,26 @@ drawing(struct carc_game *g)
 	return carc_game_phase(g) == CARC_DRAW && carc_moves(g, &words, &n, &err) == 0 && n > 1;
 }
 
-/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/4, to list their decisions
+static int
+recalling(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_RECALL;
+}
+
+static int
+haunting(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_PHANTOM && g->nfigs > 2;
+}
+
+/* a placement with the big follower still in hand, later in the game */
+static int
+big_placing(struct carc_game *g)
+{
+	return carc_game_phase(g) == CARC_PLACE && carc_game_decisions(g) >= 12;
+}
+
+/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/7, to list their decisions
  * with carc-place --list when making seeds. */
 static void
 dump(void)
@@ -115,6 +134,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		find_state(&states[2], "base,catapult", "scatter=0", "city", hurling);
 		find_state(&states[3], "base,catapult", "scatter=0", "seduction", seducing);
 		find_state(&states[4], "base,fortune-teller", "ft-draw=may", "tent", drawing);
+		find_state(&states[5], "base,abbot,phantom", "farmers=on", "@abbot", recalling);
+		find_state(&states[6], "base,inns-cathedrals,abbot,phantom", "farmers=on", "city",
+		    haunting);
+		find_state(&states[7], "base,inns-cathedrals", "farmers=on", "cloister", big_placing);
 		dump();
 	}
 	if (size == 0)

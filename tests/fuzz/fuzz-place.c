@@ -27,6 +27,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const sets[4] = { "base", "base,fortune-teller", "base,catapult",
 		"base,fortune-teller,catapult" };
+	static const char *const figsets[3] = { ",inns-cathedrals", ",abbot", ",phantom" };
 	static const char *const players[4] = { "ann,bob", "ann,bob,cy", "ann,bob,cy,dee",
 		"ann,bob,cy,dee,eve,fay" };
 	static const char *const catapult[4] = { "catapult=sim", "catapult=house",
@@ -39,7 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct carc_buf state = { 0 };
 	struct carc_game *g;
 	const char **words;
-	char word[256];
+	char word[256], setlist[128];
 	size_t n, len;
 	unsigned b, steps, i;
 	enum carc_phase ph;
@@ -51,7 +52,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rules[2] = b & 32 ? "edition=c1" : "edition=c2";
 	rules[3] = b & 64 ? "scatter=0" : "scatter=0.5";
 	rules[4] = b & 128 ? "ft-draw=may" : "chain=0.60";
-	su.players = players[byte(&in) & 3];
+	/* the players byte's higher bits add the sets of figures */
+	b = byte(&in);
+	su.players = players[b & 3];
+	snprintf(setlist, sizeof(setlist), "%s%s%s%s", su.expansions, b & 4 ? figsets[0] : "",
+	    b & 8 ? figsets[1] : "", b & 16 ? figsets[2] : "");
+	su.expansions = setlist;
 	su.seed = byte2(&in);
 	if ((g = carc_game_new(&su, &err)) == NULL)
 		fuzz_abort("new game: %s", err.msg);

@@ -1,0 +1,49 @@
+/* Inns & Cathedrals (RULES.md §2, X-IC-1, X-IC-2) as a rules module: the inn, a sign by a road,
+ * and the cathedral, a sign in a city, which raise what the road or city is worth when it is
+ * complete and leave it nothing when it is not by the end. Its big follower (§5.1) is a row
+ * of the figure table: strength 2, as the core's majorities read it. */
+#include "../board.h"
+#include "../score.h"
+#include "modules.h"
+
+/* the ids of its signs, the module's first and second (rules_init gives them) */
+#define INN (inns_cathedrals_module.sign0)
+#define CATHEDRAL (inns_cathedrals_module.sign0 + 1)
+
+static const struct sign_def inn = { "inn", K_ROAD };
+static const struct sign_def cathedral = { "cathedral", K_CITY };
+static const struct sign_def *const ic_signs[] = { &inn, &cathedral, NULL };
+
+/* Whether a segment of the feature with root r shows sign `sign`; several count once. */
+static bool
+shows(const struct carc_game *g, int r, int sign)
+{
+	int i = r;
+
+	do {
+		const struct placed *p = &g->board[i / MAXSEG];
+
+		if (g->ts.types[p->type].seg[i % MAXSEG].signs & (1u << sign))
+			return true;
+		i = g->nodes[i].next;
+	} while (i != r);
+	return false;
+}
+
+static int
+ic_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+{
+	if (k == K_ROAD && shows(g, root, INN))
+		return end ? 0 : 2 * feature_tiles(g, root);			/* X-IC-1 */
+	if (k == K_CITY && shows(g, root, CATHEDRAL))
+		return end ? 0 : 3 * feature_tiles(g, root) + 3 * g->nodes[root].pennants;
+									/* X-IC-2 */
+	return v;
+}
+
+struct rules_module inns_cathedrals_module = {
+	.name = "inns-cathedrals",
+	.set = "inns-cathedrals",
+	.signs = ic_signs,
+	.value = ic_value,
+};
