@@ -159,8 +159,8 @@ abbot_check(const struct carc_game *g, char *why, size_t n)
 
 static const struct phase_def abbot_phases[] = {
 	{ CARC_RECALL, "recall", "an abbot may be taken back", recall_decide, recall_words,
-	    recall_status, true, "recall:none" },
-	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL }
+	    recall_status, true, "recall:none", NULL },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
 struct rules_module abbot_module = {

@@ -166,8 +166,8 @@ phantom_check(const struct carc_game *g, char *why, size_t n)
 
 static const struct phase_def phantom_phases[] = {
 	{ CARC_PHANTOM, "phantom", "the phantom may follow the placement", phantom_decide,
-	    phantom_words, phantom_status, true, "phantom:none" },
-	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL }
+	    phantom_words, phantom_status, true, "phantom:none", NULL },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
 struct rules_module phantom_module = {
