@@ -37,7 +37,10 @@ struct offer {
 	int left[MAXFIGTYPES];
 	unsigned may[MAXFIGTYPES];	/* bit per kind the figure may stand on now */
 	uint8_t free[MAXKINDS], claim[MAXKINDS];
-	bool anyclaim;
+	/* a claiming figure may go on a kind that reaches an edge (road, city, field): only
+	 * then do the claimed features around a cell take decisions away (an abbot, on
+	 * cloisters and gardens alone, never loses one to a neighbour) */
+	bool edgeclaim;
 };
 
 int fast_moves(struct carc_game *, struct moves *);
