@@ -144,6 +144,38 @@ phantom_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	return 0;
 }
 
+/* The random player's decision: the word phantom_words would list at the index drawn, made
+ * without the words (but for the log). */
+static int
+phantom_random(struct carc_game *g, uint64_t *rng)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+	const struct tiletype *t = &g->ts.types[p->type];
+	int ft = second_left(g, g->player), s, n = 0, j;
+	char w[48] = "phantom:none";
+	uint16_t free = 0;
+
+	for (s = 0; ft >= 0 && s < t->nseg; s++)
+		if (free_for(g, ft, s)) {
+			free |= 1u << s;
+			n++;
+		}
+	if ((j = carc_rng_below(rng, n + 1)) < n) {
+		for (s = 0; !(free >> s & 1) || j-- > 0; s++)
+			;
+		if (fig_add(g, g->nboard - 1, s, g->player, ft) == -1)
+			return -1;
+		if (!g->quiet) {
+			memcpy(w, "phantom:", 8);
+			seg_rotated_name(t, p->rot, s, w + 8, sizeof(w) - 8);
+		}
+	}
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
+	rules_step2(g, &phantom_module);
+	return 0;
+}
+
 static int
 phantom_status(const struct carc_game *g, struct carc_buf *b)
 {
@@ -166,8 +198,8 @@ phantom_check(const struct carc_game *g, char *why, size_t n)
 
 static const struct phase_def phantom_phases[] = {
 	{ CARC_PHANTOM, "phantom", "the phantom may follow the placement", phantom_decide,
-	    phantom_words, phantom_status, true, "phantom:none" },
-	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL }
+	    phantom_words, phantom_status, true, "phantom:none", phantom_random },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
 struct rules_module phantom_module = {
