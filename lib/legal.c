@@ -434,8 +434,8 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
-	unsigned claimed = 0;
-	int f, k;
+	unsigned claimed = 0, m;
+	int f;
 
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
@@ -446,14 +446,8 @@ offer_get(const struct carc_game *g, struct offer *o)
 		o->may[f] = figure_kinds(g, g->player, f, -1);
 		if (g->ts.fig[f].claims)
 			claimed |= o->may[f];
-		for (k = 0; k < nkinds; k++) {
-			if (!(o->may[f] & (1u << k)))
-				continue;
-			if (g->ts.fig[f].claims)
-				o->claim[k]++;
-			else
-				o->free[k]++;
-		}
+		for (m = o->may[f]; m != 0; m &= m - 1)
+			(g->ts.fig[f].claims ? o->claim : o->free)[__builtin_ctz(m)]++;
 	}
 	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
 		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
@@ -473,17 +467,23 @@ figs_all(const struct offer *o, const struct tiletype *t)
 }
 
 /* The decisions of a placement in rotation r: itself and its figures, less the claiming
- * figures of the segments that would join a claimed feature. */
+ * figures of the segments that would join a claimed feature. Each side and half-side of a
+ * claim is one segment's (sideseg, halfseg), so the few bits of the claims are walked, not
+ * the segments. */
 static int
 fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
 {
-	int s, n = 1 + f->all;
+	unsigned c, hit = 0;
+	int n = 1 + f->all, b, s;
 
-	if (f->claims == 0)
-		return n;
-	for (s = 0; s < t->nseg; s++)
-		if (SEG_EDGES(t, r, s) & f->claims)
+	for (c = f->claims; c != 0; c &= c - 1) {
+		b = __builtin_ctz(c);
+		s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4];
+		if (s >= 0 && !(hit >> s & 1)) {
+			hit |= 1u << s;
 			n -= o->claim[t->seg[s].kind];
+		}
+	}
 	return n;
 }
 

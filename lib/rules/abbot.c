@@ -58,16 +58,17 @@ recall_held(const struct carc_game *g, int p)
 static bool
 recall_open(struct carc_game *g)
 {
-	int f, tile = g->nboard - 1, any = 0;
+	int f, tile = g->nboard - 1;
 
 	if (!recall_held(g, g->player))
 		return false;
-	for (f = 0; f < g->nfigs; f++) {
+	for (f = 0; f < g->nfigs; f++)
 		if (g->figs[f].tile == tile)
 			return false;
-		any |= recallable(g, g->player, f);
-	}
-	return any;
+	for (f = 0; f < g->nfigs; f++)
+		if (recallable(g, g->player, f))
+			return true;
+	return false;
 }
 
 static int
@@ -80,11 +81,11 @@ abbot_step2(struct carc_game *g, int tile)
 }
 
 /* The figures recall:X,Y takes back, one a tile (the first there), in the order of the
- * figures: the i-th of them, or -1 with their number in *n. */
+ * figures: the i-th of them (-1 if none), and their number into *n. */
 static int
 recall_nth(struct carc_game *g, int i, int *n)
 {
-	int f, e, k = 0;
+	int f, e, k = 0, found = -1;
 
 	for (f = 0; f < g->nfigs; f++) {
 		if (!recallable(g, g->player, f))
@@ -95,10 +96,10 @@ recall_nth(struct carc_game *g, int i, int *n)
 		if (e < f)
 			continue;
 		if (k++ == i)
-			return f;
+			found = f;
 	}
 	*n = k;
-	return -1;
+	return found;
 }
 
 /* recall:X,Y for each tile where the player has a figure to take back, then recall:none. */
@@ -183,11 +184,12 @@ static int
 recall_random(struct carc_game *g, uint64_t *rng)
 {
 	char w[48] = "recall:none";
-	int n, j, f;
+	int n, j, f = recall_nth(g, 0, &n);
 
-	recall_nth(g, -1, &n);
+	/* mostly one abbot, or none, to take back: then the first is the one drawn */
 	if ((j = carc_rng_below(rng, n + 1)) < n) {
-		f = recall_nth(g, j, &n);
+		if (j > 0)
+			f = recall_nth(g, j, &n);
 		if (!g->quiet)
 			snprintf(w, sizeof(w), "recall:%d,%d", g->board[g->figs[f].tile].x,
 			    g->board[g->figs[f].tile].y);

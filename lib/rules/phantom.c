@@ -23,27 +23,29 @@ second_left(const struct carc_game *g, int p)
 	return -1;
 }
 
-/* Whether figure type ft of the player to move may go on segment s of the tile just placed:
- * a kind it may stand on within every limit, a feature nobody claims (B-22). */
-static bool
-free_for(struct carc_game *g, int ft, int s)
+/* The segments of the tile just placed where figure type ft of the player to move may go, a
+ * bit each: a kind it may stand on within every limit, a feature nobody claims (B-22); with
+ * `first`, only the first of them. */
+static unsigned
+free_segs(struct carc_game *g, int ft, bool first)
 {
-	int tile = g->nboard - 1, k = g->ts.types[g->board[tile].type].seg[s].kind;
+	int tile = g->nboard - 1, s;
+	const struct tiletype *t = &g->ts.types[g->board[tile].type];
+	unsigned may = figure_kinds(g, g->player, ft, -1), segs = 0;
 
-	return (figure_kinds(g, g->player, ft, -1) & (1u << k)) &&
-	    (!g->ts.fig[ft].claims || g->nodes[node_find(g, tile * MAXSEG + s)].claims == 0);
+	for (s = 0; s < t->nseg && !(first && segs); s++)
+		if ((may & (1u << t->seg[s].kind)) && (!g->ts.fig[ft].claims ||
+		    g->nodes[node_find(g, tile * MAXSEG + s)].claims == 0))
+			segs |= 1u << s;
+	return segs;
 }
 
 static bool
 phantom_open(struct carc_game *g)
 {
-	const struct tiletype *t = &g->ts.types[g->board[g->nboard - 1].type];
-	int ft = second_left(g, g->player), s;
+	int ft = second_left(g, g->player);
 
-	for (s = 0; ft >= 0 && s < t->nseg; s++)
-		if (free_for(g, ft, s))
-			return true;
-	return false;
+	return ft >= 0 && free_segs(g, ft, true) != 0;
 }
 
 static int
@@ -80,10 +82,11 @@ phantom_words(struct carc_game *g, struct carc_err *err)
 	const struct placed *p = &g->board[g->nboard - 1];
 	const struct tiletype *t = &g->ts.types[p->type];
 	int ft = second_left(g, g->player), s, rc = 0;
+	unsigned segs = ft >= 0 ? free_segs(g, ft, false) : 0;
 	char name[32], w[48];
 
-	for (s = 0; ft >= 0 && s < t->nseg; s++) {
-		if (!free_for(g, ft, s))
+	for (s = 0; s < t->nseg; s++) {
+		if (!(segs >> s & 1))
 			continue;
 		seg_rotated_name(t, p->rot, s, name, sizeof(name));
 		snprintf(w, sizeof(w), "phantom:%s", name);
@@ -118,7 +121,7 @@ put(struct carc_game *g, const char *w, const char *feat, char *canon, size_t n,
 	k = t->seg[s].kind;
 	if ((why = figure_may_stand(g, g->player, ft, k, -1)) != STAND_OK)
 		return stand_refuse(g, why, g->player, ft, k, w, err);
-	if (!free_for(g, ft, s))
+	if (!(free_segs(g, ft, false) >> s & 1))
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': that %s already has a follower (B-22)", w, kinds[k]->name);
 	if (fig_add(g, g->nboard - 1, s, g->player, ft) == -1)
@@ -151,15 +154,11 @@ phantom_random(struct carc_game *g, uint64_t *rng)
 {
 	const struct placed *p = &g->board[g->nboard - 1];
 	const struct tiletype *t = &g->ts.types[p->type];
-	int ft = second_left(g, g->player), s, n = 0, j;
+	int ft = second_left(g, g->player), s, n, j;
+	unsigned free = ft >= 0 ? free_segs(g, ft, false) : 0;
 	char w[48] = "phantom:none";
-	uint16_t free = 0;
 
-	for (s = 0; ft >= 0 && s < t->nseg; s++)
-		if (free_for(g, ft, s)) {
-			free |= 1u << s;
-			n++;
-		}
+	n = __builtin_popcount(free);
 	if ((j = carc_rng_below(rng, n + 1)) < n) {
 		for (s = 0; !(free >> s & 1) || j-- > 0; s++)
 			;
