@@ -297,27 +297,6 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	return i;
 }
 
-/* The features next to a frontier cell that a figure already claims: bit s for the road or
- * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
- * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
- * serves every tile, rotation and segment tried on the cell. Each neighbour keeps its claimed
- * edges in the same bits; across a side, half 2s+1 meets half 2(s+2) and 2s meets 2(s+2)+1. */
-unsigned
-fcell_claims(const struct carc_game *g, const struct fcell *fc)
-{
-	unsigned m = 0, c, h;
-	int side, b, opp;
-
-	for (side = 0; side < 4; side++) {
-		if ((b = fc->nb[side]) < 0 || (c = g->board[b].claimed) == 0)
-			continue;
-		opp = (side + 2) & 3;
-		h = c >> (4 + 2 * opp) & 3;
-		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
-	}
-	return m;
-}
-
 /* The frontier cell (x,y), an empty cell next to a tile, or NULL. */
 const struct fcell *
 frontier_at(const struct carc_game *g, int x, int y)

@@ -27,13 +27,15 @@ figure_kinds(const struct carc_game *g, int p, int ft, int leaving)
 	return rules_figure_kinds(g, p, ft, leaving, g->ts.fig[ft].on);
 }
 
-/* figure_kinds for one kind, and if not, whether the figure table or a limit says no. */
+/* figure_kinds for one kind, and if not, whether the figure table or a limit says no. The
+ * modules are asked about that kind alone: each keeps, of the kinds it is given, those the
+ * figure may stand on (rules.h), so a kind the table refuses needs no asking. */
 enum stand
 figure_may_stand(const struct carc_game *g, int p, int ft, int k, int leaving)
 {
-	if (figure_kinds(g, p, ft, leaving) & (1u << k))
-		return STAND_OK;
-	return g->ts.fig[ft].on & (1u << k) ? STAND_LIMIT : STAND_PLACE;
+	if (!(g->ts.fig[ft].on & (1u << k)))
+		return STAND_PLACE;
+	return rules_figure_kinds(g, p, ft, leaving, 1u << k) ? STAND_OK : STAND_LIMIT;
 }
 
 /* The article before a name: "an abbot", "a follower". */

@@ -5,7 +5,6 @@
  * distance is integer hundredths of a tile. */
 #include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -693,16 +692,20 @@ aim_at(const struct carc_game *g, int tok, int f)
 /* The hurls --list offers in a round, in its order: aims at the other players' followers for
  * knock-out and seduction, the middle of the fair for target hurling, three distances for a
  * catch. Any other aim is a legal word too. With want < 0, into out (room for max), and
- * returns how many; else only the one at index want, into out[0], and returns how many
- * there are (the random player's hurl, without the others worked out). */
+ * returns how many; else only the one at index want (of hurl_count's), into out[0] (the
+ * random player's hurl, without the others worked out). */
 static int
 hurl_aims(const struct carc_game *g, struct aim *out, int max, int want)
 {
 	int tok, f, i, n = 0;
 
 #define AIM(a) do { \
-		if (want < 0 ? n < max : n == want) \
-			out[want < 0 ? n : 0] = (a); \
+		if (want < 0 && n < max) \
+			out[n] = (a); \
+		else if (n == want) { \
+			out[0] = (a); \
+			return n; \
+		} \
 		n++; \
 	} while (0)
 	for (tok = 0; tok < NTOKENS; tok++) {
@@ -733,7 +736,25 @@ hurl_aims(const struct carc_game *g, struct aim *out, int max, int want)
 		}
 	}
 #undef AIM
-	return want >= 0 || n < max ? n : max;
+	return n < max ? n : max;
+}
+
+/* How many hurls hurl_aims gives (all of them, max aside), with one look at each figure. */
+static int
+hurl_count(const struct carc_game *g)
+{
+	int f, tok, ko = 0, sed = 0, n = 0;
+
+	for (f = 0; f < g->nfigs; f++)
+		if (g->figs[f].owner != g->player) {
+			ko += (g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT) != 0;
+			sed += (g->ts.fig[g->figs[f].type].removed & BY_SEDUCTION) != 0;
+		}
+	for (tok = 0; tok < NTOKENS; tok++)
+		if (cat(g)->token < 0 || tok == cat(g)->token)
+			n += tok == TOKEN_KNOCKOUT ? (ko ? ko : 1) : tok == TOKEN_SEDUCTION ?
+			    (sed ? sed : 1) : tok == TOKEN_TARGET ? 1 : 3;
+	return n;
 }
 
 /* The word of a hurl, as --list writes it. */
@@ -776,10 +797,8 @@ hurl_random(struct carc_game *g, uint64_t *rng)
 	struct aim a;
 	struct carc_err err;
 	char w[96];
-	int n = hurl_aims(g, &a, 1, INT_MAX), j;
+	int n = hurl_count(g), j;
 
-	if (n == 0)
-		return -1;
 	/* in --list, the first MAXAIMS */
 	j = carc_rng_below(rng, n < MAXAIMS ? n : MAXAIMS);
 	hurl_aims(g, &a, 1, j);
