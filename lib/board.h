@@ -14,6 +14,7 @@ int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 const struct fcell *frontier_at(const struct carc_game *, int x, int y);
 int board_neighbours8(const struct carc_game *, int x, int y);
+bool board_surrounded(const struct carc_game *, int b);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
 void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);

@@ -83,6 +83,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->active = src->active;
 	memcpy(dst->modstate, src->modstate, sizeof(dst->modstate));
 	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
+	copy(dst->beside, src->beside, src->nboard * sizeof(*src->beside));
 	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
 	copy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
 	dst->nfrontier = src->nfrontier;

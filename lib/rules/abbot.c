@@ -17,15 +17,14 @@
 static bool
 unfinished(struct carc_game *g, int f)
 {
-	const struct placed *p = &g->board[g->figs[f].tile];
-	int side;
+	int tile = g->figs[f].tile, side;
 
 	switch (kinds[figure_kind(g, f)]->done) {
 	case DONE_AROUND8:
-		return board_neighbours8(g, p->x, p->y) < 8;
+		return !board_surrounded(g, tile);
 	case DONE_AROUND4:
 		for (side = 0; side < 4; side++)
-			if (board_at(g, p->x + side_dx[side], p->y + side_dy[side]) < 0)
+			if (g->beside[tile][side] < 0)
 				return true;
 		return false;
 	case DONE_CLOSED:
