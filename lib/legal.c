@@ -436,16 +436,22 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
-	unsigned claimed = 0, m;
-	int f;
+	unsigned claimed = 0, present = 0, m;
+	int f, d;
 
+	/* only the kinds of the drawn tiles' segments are offered: the modules are asked about
+	 * those alone (each keeps, of the kinds it is given, those allowed: rules.h), and not
+	 * at all for a figure that stands on none of them (an abbot, mostly) */
+	for (d = 0; d < g->ndrawn; d++)
+		present |= g->ts.types[g->drawn[d]].kindmask;
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
 	for (f = 0; f < g->ts.nfig; f++) {
 		o->may[f] = 0;
-		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
+		if ((o->left[f] = figures_left(g, g->player, f)) <= 0 ||
+		    (m = g->ts.fig[f].on & present) == 0)
 			continue;
-		o->may[f] = figure_kinds(g, g->player, f, -1);
+		o->may[f] = rules_figure_kinds(g, g->player, f, -1, m);
 		if (g->ts.fig[f].claims)
 			claimed |= o->may[f];
 		for (m = o->may[f]; m != 0; m &= m - 1)
@@ -472,7 +478,7 @@ figs_all(const struct offer *o, const struct tiletype *t)
  * figures of the segments that would join a claimed feature. Each side and half-side of a
  * claim is one segment's (sideseg, halfseg), so the few bits of the claims are walked, not
  * the segments. */
-static int
+static inline int
 fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
 {
 	unsigned c, hit = 0;
@@ -539,7 +545,7 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
 	struct fit *f;
-	int d, e, r, all, n, nfit = 0, total = 0;
+	int d, e, all, n, nfit = 0, total = 0;
 	unsigned rots, claims;
 	bool edgeclaim = o->edgeclaim;
 
@@ -573,9 +579,8 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 			if (claims == 0)
 				n = bits4[rots] * (1 + all);
 			else
-				for (r = 0, n = 0; r < 4; r++)
-					if (rots & (1u << r))
-						n += fit_decisions(o, f, t, r);
+				for (n = 0; rots != 0; rots &= rots - 1)
+					n += fit_decisions(o, f, t, __builtin_ctz(rots));
 			f->n = n;
 			total += n;
 		}
