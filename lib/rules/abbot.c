@@ -34,7 +34,7 @@ unfinished(struct carc_game *g, int f)
 }
 
 /* Whether player p's figure f may be taken back now (B-63). */
-static bool
+static inline bool
 recallable(struct carc_game *g, int p, int f)
 {
 	return g->figs[f].owner == p && g->ts.fig[g->figs[f].type].recall && unfinished(g, f);

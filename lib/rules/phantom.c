@@ -31,8 +31,11 @@ free_segs(struct carc_game *g, int ft, bool first)
 {
 	int tile = g->nboard - 1, s;
 	const struct tiletype *t = &g->ts.types[g->board[tile].type];
-	unsigned may = figure_kinds(g, g->player, ft, -1), segs = 0;
+	unsigned may, segs = 0;
 
+	/* asked about the tile's kinds alone: a hook keeps, of the kinds it is given, those the
+	 * figure may stand on (rules.h) */
+	may = rules_figure_kinds(g, g->player, ft, -1, g->ts.fig[ft].on & t->kindmask);
 	for (s = 0; s < t->nseg && !(first && segs); s++)
 		if ((may & (1u << t->seg[s].kind)) && (!g->ts.fig[ft].claims ||
 		    g->nodes[node_find(g, tile * MAXSEG + s)].claims == 0))
