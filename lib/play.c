@@ -121,6 +121,7 @@ draw_choices(struct carc_game *g)
 static int
 random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 {
+	const struct phase_def *d;
 	struct carc_err err;
 	const char **words;
 	size_t n;
@@ -136,8 +137,8 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 	case CARC_OVER:
 		break;
 	default:	/* a phase of a module's */
-		if (rules_phase(g->phase)->random != NULL)
-			return rules_phase(g->phase)->random(g, rng);
+		if ((d = rules_phase(g->phase))->random != NULL)
+			return d->random(g, rng);
 		if (carc_moves(g, &words, &n, &err) || n == 0)
 			return -1;
 		if ((w = strdup(words[carc_rng_below(rng, n)])) == NULL)
