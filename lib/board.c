@@ -388,15 +388,3 @@ fig_remove(struct carc_game *g, int i)
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }
-
-void
-fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
-{
-	const struct figure *fg = &g->figs[f];
-	const struct placed *p = &g->board[fg->tile];
-	const struct tiletype *t = &g->ts.types[p->type];
-
-	*x = p->x * 100 + t->ax[p->rot][fg->seg];
-	*y = p->y * 100 + t->ay[p->rot][fg->seg];
-}
-

@@ -17,7 +17,6 @@ int board_neighbours8(const struct carc_game *, int x, int y);
 bool board_surrounded(const struct carc_game *, int b);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
-void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);
 
 /* The features next to a frontier cell that a figure already claims: bit s for the road or
  * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
@@ -38,6 +37,18 @@ fcell_claims(const struct carc_game *g, const struct fcell *fc)
 		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
 	}
 	return m;
+}
+
+/* Where figure f stands, in hundredths of a tile (the catapult's distances). */
+static inline void
+fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
+{
+	const struct figure *fg = &g->figs[f];
+	const struct placed *p = &g->board[fg->tile];
+	const struct tiletype *t = &g->ts.types[p->type];
+
+	*x = p->x * 100 + t->ax[p->rot][fg->seg];
+	*y = p->y * 100 + t->ay[p->rot][fg->seg];
 }
 
 #endif
