@@ -622,14 +622,7 @@ fast_moves(struct carc_game *g, struct moves *m)
 	return 0;
 }
 
-/* When no claimed feature around a cell can take a decision away (the player has no claiming
- * figure left for roads, cities and fields: most turns of a random game, its followers being
- * out), nothing about a cell matters but the rotations that fit, and every rotation of a
- * drawn tile stands for the same number of decisions. So the cells are counted, not listed,
- * and a second scan stops at the one drawn: the same index into the same order as fits_list
- * gives (the drawn tiles in their order, each over the frontier), from the same RNG call.
- * Fills f with that cell and returns the index of the decision drawn among the cell's; -1 if
- * no drawn tile fits anywhere. */
+/* The rotations of tile t that fit, over the whole frontier. */
 static inline int
 rot_count(const struct carc_game *g, const struct tiletype *t)
 {
@@ -644,9 +637,9 @@ rot_count(const struct carc_game *g, const struct tiletype *t)
 	return n;
 }
 
-/* With several tiles drawn: the number drawn over all of them, in one_fit's order; the tile
- * it falls on into *i, its decision drawn into *d, its rotations that fit and figure
- * decisions into *nrot and *all. -1 if none fits. */
+/* With several tiles drawn: one number drawn over all their decisions, in one_fit's order;
+ * the drawn tile it falls on into *i, the decision among that tile's into *d, the tile's
+ * rotations that fit and figure decisions into *nrot and *all. -1 if none fits. */
 static int
 drawn_pick(struct carc_game *g, const struct offer *o, uint64_t *rng, int *i, int *d,
     int *nrot, int *all)
@@ -674,6 +667,14 @@ drawn_pick(struct carc_game *g, const struct offer *o, uint64_t *rng, int *i, in
 	return 0;
 }
 
+/* When no claimed feature around a cell can take a decision away (the player has no claiming
+ * figure left for roads, cities and fields: most turns of a random game, its followers being
+ * out), nothing about a cell matters but the rotations that fit, and every rotation of a
+ * drawn tile stands for the same number of decisions. So the cells are counted, not listed,
+ * and a second scan stops at the one drawn: the same index into the same order as fits_list
+ * gives (the drawn tiles in their order, each over the frontier), from the same RNG call.
+ * Fills f with that cell and returns the index of the decision drawn among the cell's; -1 if
+ * no drawn tile fits anywhere. */
 static int
 one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
 {
