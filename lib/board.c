@@ -44,9 +44,10 @@ board_init(struct carc_game *g, int cap)
 	g->nodes = calloc((size_t)cap * MAXSEG, sizeof(*g->nodes));
 	g->stamp = calloc((size_t)cap * MAXSEG, sizeof(*g->stamp));
 	g->frontier = calloc(cap * 2 + 4, sizeof(*g->frontier));
+	g->beside = calloc(cap, sizeof(*g->beside));
 	if (cap > 30000)
 		return -1;	/* board indices are int16_t in the frontier cache */
-	if (!g->cells || !g->board || !g->nodes || !g->stamp || !g->frontier)
+	if (!g->cells || !g->board || !g->nodes || !g->stamp || !g->frontier || !g->beside)
 		return -1;
 	g->nboard = g->nfrontier = 0;
 	return 0;
@@ -60,6 +61,8 @@ board_release(struct carc_game *g)
 	free(g->nodes);
 	free(g->stamp);
 	free(g->frontier);
+	free(g->beside);
+	g->beside = NULL;
 	g->cells = NULL;
 	g->board = NULL;
 	g->nodes = NULL;
@@ -276,10 +279,12 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	for (side = 0; side < 4; side++) {
 		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
 
-		if ((b = known ? nb[side] : board_at(g, nx, ny)) < 0) {
+		g->beside[i][side] = b = known ? nb[side] : board_at(g, nx, ny);
+		if (b < 0) {
 			frontier_add(g, nx, ny, i, side);
 			continue;
 		}
+		g->beside[b][opp] = i;
 		const struct placed *p = &g->board[b];
 		const struct tiletype *u = &g->ts.types[p->type];
 
@@ -297,25 +302,17 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 	return i;
 }
 
-/* The features next to a frontier cell that a figure already claims: bit s for the road or
- * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
- * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
- * serves every tile, rotation and segment tried on the cell. Each neighbour keeps its claimed
- * edges in the same bits; across a side, half 2s+1 meets half 2(s+2) and 2s meets 2(s+2)+1. */
-unsigned
-fcell_claims(const struct carc_game *g, const struct fcell *fc)
+/* Whether the eight cells around tile b all hold tiles: its four neighbours, and the cells
+ * at its corners as the neighbours' neighbours (a corner is filled only if it can be so
+ * reached, since both cells beside it are then filled). */
+bool
+board_surrounded(const struct carc_game *g, int b)
 {
-	unsigned m = 0, c, h;
-	int side, b, opp;
+	const int16_t *n = g->beside[b];
 
-	for (side = 0; side < 4; side++) {
-		if ((b = fc->nb[side]) < 0 || (c = g->board[b].claimed) == 0)
-			continue;
-		opp = (side + 2) & 3;
-		h = c >> (4 + 2 * opp) & 3;
-		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
-	}
-	return m;
+	return n[SIDE_N] >= 0 && n[SIDE_E] >= 0 && n[SIDE_S] >= 0 && n[SIDE_W] >= 0 &&
+	    g->beside[n[SIDE_N]][SIDE_E] >= 0 && g->beside[n[SIDE_N]][SIDE_W] >= 0 &&
+	    g->beside[n[SIDE_S]][SIDE_E] >= 0 && g->beside[n[SIDE_S]][SIDE_W] >= 0;
 }
 
 /* The frontier cell (x,y), an empty cell next to a tile, or NULL. */
@@ -391,15 +388,3 @@ fig_remove(struct carc_game *g, int i)
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }
-
-void
-fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
-{
-	const struct figure *fg = &g->figs[f];
-	const struct placed *p = &g->board[fg->tile];
-	const struct tiletype *t = &g->ts.types[p->type];
-
-	*x = p->x * 100 + t->ax[p->rot][fg->seg];
-	*y = p->y * 100 + t->ay[p->rot][fg->seg];
-}
-

@@ -13,10 +13,42 @@ int board_place(struct carc_game *, int type, int x, int y, int rot);
 int board_at(const struct carc_game *, int x, int y);
 int node_find(struct carc_game *, int);
 const struct fcell *frontier_at(const struct carc_game *, int x, int y);
-unsigned fcell_claims(const struct carc_game *, const struct fcell *);
 int board_neighbours8(const struct carc_game *, int x, int y);
+bool board_surrounded(const struct carc_game *, int b);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
-void fig_position(const struct carc_game *, int fig, int32_t *x, int32_t *y);
+
+/* The features next to a frontier cell that a figure already claims: bit s for the road or
+ * city across side s, bit 4 + h for the field across half h. A segment of a tile put there
+ * joins a claimed feature when SEG_EDGES of it meets this mask, so one look per neighbour
+ * serves every tile, rotation and segment tried on the cell. Each neighbour keeps its claimed
+ * edges in the same bits; across a side, half 2s+1 meets half 2(s+2) and 2s meets 2(s+2)+1. */
+static inline unsigned
+fcell_claims(const struct carc_game *g, const struct fcell *fc)
+{
+	unsigned m = 0, c, h;
+	int side, b, opp;
+
+	for (side = 0; side < 4; side++) {
+		if ((b = fc->nb[side]) < 0 || (c = g->board[b].claimed) == 0)
+			continue;
+		opp = (side + 2) & 3;
+		h = c >> (4 + 2 * opp) & 3;
+		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
+	}
+	return m;
+}
+
+/* Where figure f stands, in hundredths of a tile (the catapult's distances). */
+static inline void
+fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
+{
+	const struct figure *fg = &g->figs[f];
+	const struct placed *p = &g->board[fg->tile];
+	const struct tiletype *t = &g->ts.types[p->type];
+
+	*x = p->x * 100 + t->ax[p->rot][fg->seg];
+	*y = p->y * 100 + t->ay[p->rot][fg->seg];
+}
 
 #endif

@@ -107,6 +107,8 @@ struct carc_game {
 	uint32_t cellmask;
 	struct fcell *frontier;		/* the empty cells next to tiles */
 	int nfrontier;
+	int16_t (*beside)[4];		/* of each tile, the board index of the tile on each
+					 * side, or -1: the cells around a tile without look-ups */
 	uint32_t *stamp;		/* scratch marks, one per node */
 	uint32_t epoch;
 

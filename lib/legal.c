@@ -27,13 +27,15 @@ figure_kinds(const struct carc_game *g, int p, int ft, int leaving)
 	return rules_figure_kinds(g, p, ft, leaving, g->ts.fig[ft].on);
 }
 
-/* figure_kinds for one kind, and if not, whether the figure table or a limit says no. */
+/* figure_kinds for one kind, and if not, whether the figure table or a limit says no. The
+ * modules are asked about that kind alone: each keeps, of the kinds it is given, those the
+ * figure may stand on (rules.h), so a kind the table refuses needs no asking. */
 enum stand
 figure_may_stand(const struct carc_game *g, int p, int ft, int k, int leaving)
 {
-	if (figure_kinds(g, p, ft, leaving) & (1u << k))
-		return STAND_OK;
-	return g->ts.fig[ft].on & (1u << k) ? STAND_LIMIT : STAND_PLACE;
+	if (!(g->ts.fig[ft].on & (1u << k)))
+		return STAND_PLACE;
+	return rules_figure_kinds(g, p, ft, leaving, 1u << k) ? STAND_OK : STAND_LIMIT;
 }
 
 /* The article before a name: "an abbot", "a follower". */
@@ -434,26 +436,29 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
-	int f, k;
+	unsigned claimed = 0, present = 0, m;
+	int f, d;
 
+	/* only the kinds of the drawn tiles' segments are offered: the modules are asked about
+	 * those alone (each keeps, of the kinds it is given, those allowed: rules.h), and not
+	 * at all for a figure that stands on none of them (an abbot, mostly) */
+	for (d = 0; d < g->ndrawn; d++)
+		present |= g->ts.types[g->drawn[d]].kindmask;
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
-	o->anyclaim = false;
 	for (f = 0; f < g->ts.nfig; f++) {
 		o->may[f] = 0;
-		if ((o->left[f] = figures_left(g, g->player, f)) <= 0)
+		if ((o->left[f] = figures_left(g, g->player, f)) <= 0 ||
+		    (m = g->ts.fig[f].on & present) == 0)
 			continue;
-		o->may[f] = figure_kinds(g, g->player, f, -1);
-		for (k = 0; k < nkinds; k++) {
-			if (!(o->may[f] & (1u << k)))
-				continue;
-			if (g->ts.fig[f].claims) {
-				o->claim[k]++;
-				o->anyclaim = true;
-			} else
-				o->free[k]++;
-		}
+		o->may[f] = rules_figure_kinds(g, g->player, f, -1, m);
+		if (g->ts.fig[f].claims)
+			claimed |= o->may[f];
+		for (m = o->may[f]; m != 0; m &= m - 1)
+			(g->ts.fig[f].claims ? o->claim : o->free)[__builtin_ctz(m)]++;
 	}
+	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
+		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
 }
 
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
@@ -470,17 +475,23 @@ figs_all(const struct offer *o, const struct tiletype *t)
 }
 
 /* The decisions of a placement in rotation r: itself and its figures, less the claiming
- * figures of the segments that would join a claimed feature. */
-static int
+ * figures of the segments that would join a claimed feature. Each side and half-side of a
+ * claim is one segment's (sideseg, halfseg), so the few bits of the claims are walked, not
+ * the segments. */
+static inline int
 fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
 {
-	int s, n = 1 + f->all;
+	unsigned c, hit = 0;
+	int n = 1 + f->all, b, s;
 
-	if (f->claims == 0)
-		return n;
-	for (s = 0; s < t->nseg; s++)
-		if (SEG_EDGES(t, r, s) & f->claims)
+	for (c = f->claims; c != 0; c &= c - 1) {
+		b = __builtin_ctz(c);
+		s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4];
+		if (s >= 0 && !(hit >> s & 1)) {
+			hit |= 1u << s;
 			n -= o->claim[t->seg[s].kind];
+		}
+	}
 	return n;
 }
 
@@ -534,9 +545,9 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
 	struct fit *f;
-	int d, e, r, all, n, nfit = 0, total = 0;
+	int d, e, all, n, nfit = 0, total = 0;
 	unsigned rots, claims;
-	bool anyclaim = o->anyclaim;
+	bool edgeclaim = o->edgeclaim;
 
 	m->nfit = 0;
 	if (m->capfit < g->nfrontier * g->ndrawn) {
@@ -563,14 +574,13 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 			if ((rots = t->fitrot[fc->asks]) == 0)
 				continue;
 			f = &m->fit[nfit++];
-			claims = anyclaim ? fcell_claims(g, fc) : 0;
+			claims = edgeclaim ? fcell_claims(g, fc) : 0;
 			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
 			if (claims == 0)
 				n = bits4[rots] * (1 + all);
 			else
-				for (r = 0, n = 0; r < 4; r++)
-					if (rots & (1u << r))
-						n += fit_decisions(o, f, t, r);
+				for (n = 0; rots != 0; rots &= rots - 1)
+					n += fit_decisions(o, f, t, __builtin_ctz(rots));
 			f->n = n;
 			total += n;
 		}
@@ -612,27 +622,76 @@ fast_moves(struct carc_game *g, struct moves *m)
 	return 0;
 }
 
-/* When the player has no claiming figure left (most turns of a random game: its followers
- * are out), nothing around a cell matters but the rotations that fit, and every rotation of
- * the one tile stands for the same number of decisions. So the cells are counted, not listed,
+/* The rotations of tile t that fit, over the whole frontier. */
+static inline int
+rot_count(const struct carc_game *g, const struct tiletype *t)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	int n = 0;
+
+	/* two cells a step: the loop's own counting costs as much as the look-up */
+	for (fc = g->frontier; end - fc >= 2; fc += 2)
+		n += t->nfitrot[fc[0].asks] + t->nfitrot[fc[1].asks];
+	if (fc < end)
+		n += t->nfitrot[fc->asks];
+	return n;
+}
+
+/* With several tiles drawn: one number drawn over all their decisions, in one_fit's order;
+ * the drawn tile it falls on into *i, the decision among that tile's into *d, the tile's
+ * rotations that fit and figure decisions into *nrot and *all. -1 if none fits. */
+static int
+drawn_pick(struct carc_game *g, const struct offer *o, uint64_t *rng, int *i, int *d,
+    int *nrot, int *all)
+{
+	int a[MAXDRAWN] = { 0 }, n[MAXDRAWN] = { 0 }, k, e, total = 0;
+	const struct tiletype *t;
+
+	for (k = 0; k < g->ndrawn; k++) {
+		for (e = 0; e < k && g->drawn[e] != g->drawn[k]; e++)
+			;
+		if (e < k)
+			continue;	/* a second tile of a type is the first one's fits again */
+		t = &g->ts.types[g->drawn[k]];
+		a[k] = figs_all(o, t);
+		total += (n[k] = rot_count(g, t)) * (1 + a[k]);
+	}
+	if (total == 0)
+		return -1;
+	*d = carc_rng_below(rng, total);
+	for (k = 0; *d >= n[k] * (1 + a[k]); k++)
+		*d -= n[k] * (1 + a[k]);
+	*i = k;
+	*nrot = n[k];
+	*all = a[k];
+	return 0;
+}
+
+/* When no claimed feature around a cell can take a decision away (the player has no claiming
+ * figure left for roads, cities and fields: most turns of a random game, its followers being
+ * out), nothing about a cell matters but the rotations that fit, and every rotation of a
+ * drawn tile stands for the same number of decisions. So the cells are counted, not listed,
  * and a second scan stops at the one drawn: the same index into the same order as fits_list
- * gives, from the same RNG call. Fills f with that cell and returns the index of the decision
- * drawn among the cell's; -1 if the tile fits nowhere. */
+ * gives (the drawn tiles in their order, each over the frontier), from the same RNG call.
+ * Fills f with that cell and returns the index of the decision drawn among the cell's; -1 if
+ * no drawn tile fits anywhere. */
 static int
 one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
 	const struct tiletype *t = &g->ts.types[g->drawn[0]];
-	int all = figs_all(o, t), nrot = 0, d, q, n;
+	int i = 0, d, q, n, nrot, all;
 
-	/* two cells a step: the loop's own counting costs as much as the look-up */
-	for (fc = g->frontier; end - fc >= 2; fc += 2)
-		nrot += t->nfitrot[fc[0].asks] + t->nfitrot[fc[1].asks];
-	if (fc < end)
-		nrot += t->nfitrot[fc->asks];
-	if (nrot == 0)
-		return -1;
-	d = carc_rng_below(rng, nrot * (1 + all));
+	if (g->ndrawn > 1) {
+		if (drawn_pick(g, o, rng, &i, &d, &nrot, &all) == -1)
+			return -1;
+		t = &g->ts.types[g->drawn[i]];
+	} else {
+		all = figs_all(o, t);
+		if ((nrot = rot_count(g, t)) == 0)
+			return -1;
+		d = carc_rng_below(rng, nrot * (1 + all));
+	}
 	/* rotation q of all that fit, counted from whichever end of the frontier is nearer */
 	if ((q = d / (1 + all)) < nrot / 2) {
 		for (fc = g->frontier; q >= (n = t->nfitrot[fc->asks]); fc++)
@@ -642,7 +701,7 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 			q -= n;
 		q = n - 1 - q;
 	}
-	*f = (struct fit){ g->drawn[0], t->fitrot[fc->asks], 0, fc - g->frontier, all,
+	*f = (struct fit){ g->drawn[i], t->fitrot[fc->asks], 0, fc - g->frontier, all,
 	    n * (1 + all) };
 	return q * (1 + all) + d % (1 + all);
 }
@@ -658,7 +717,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	int total, j, r, n;
 
 	offer_get(g, &o);
-	if (!o.anyclaim && g->ndrawn == 1) {
+	if (!o.edgeclaim) {
 		if ((j = one_fit(g, &o, &one, rng)) < 0)
 			return -1;
 		f = &one;

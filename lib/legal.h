@@ -32,12 +32,17 @@ struct moves {
 
 /* What a segment of each kind offers the player to move, worked out once a turn so that the
  * enumeration has no loop over figure types: how many figure types that do not claim (they go
- * on any such segment) and how many that claim (they need the feature free). */
+ * on any such segment) and how many that claim (they need the feature free). Only the kinds
+ * of the drawn tiles' segments are worked out. */
 struct offer {
 	int left[MAXFIGTYPES];
-	unsigned may[MAXFIGTYPES];	/* bit per kind the figure may stand on now */
+	unsigned may[MAXFIGTYPES];	/* bit per kind (of the drawn tiles') the figure may
+					 * stand on now */
 	uint8_t free[MAXKINDS], claim[MAXKINDS];
-	bool anyclaim;
+	/* a claiming figure may go on a kind that reaches an edge (road, city, field): only
+	 * then do the claimed features around a cell take decisions away (an abbot, on
+	 * cloisters and gardens alone, never loses one to a neighbour) */
+	bool edgeclaim;
 };
 
 int fast_moves(struct carc_game *, struct moves *);

@@ -83,6 +83,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->active = src->active;
 	memcpy(dst->modstate, src->modstate, sizeof(dst->modstate));
 	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
+	copy(dst->beside, src->beside, src->nboard * sizeof(*src->beside));
 	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
 	copy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
 	dst->nfrontier = src->nfrontier;
@@ -120,6 +121,7 @@ draw_choices(struct carc_game *g)
 static int
 random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 {
+	const struct phase_def *d;
 	struct carc_err err;
 	const char **words;
 	size_t n;
@@ -135,8 +137,8 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 	case CARC_OVER:
 		break;
 	default:	/* a phase of a module's */
-		if (rules_phase(g->phase)->random != NULL)
-			return rules_phase(g->phase)->random(g, rng);
+		if ((d = rules_phase(g->phase))->random != NULL)
+			return d->random(g, rng);
 		if (carc_moves(g, &words, &n, &err) || n == 0)
 			return -1;
 		if ((w = strdup(words[carc_rng_below(rng, n)])) == NULL)

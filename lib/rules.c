@@ -14,6 +14,12 @@ int nmodules;
 static int nopts;
 static const struct rule_opt *opts[MAXOPTS];
 
+/* The modules' phases by their number, for rules_phase, which every step of a module's
+ * phase asks; phases beyond the table (none so far) are looked for in the modules. */
+#define NPHASES 16
+static const struct phase_def *phase_def[NPHASES];
+static const struct rules_module *phase_owner[NPHASES];
+
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
@@ -47,6 +53,12 @@ rules_init(struct rules_module *const *table, int n)
 		for (i = 0; mod->signs && mod->signs[i]; i++)
 			if (sign_add(mod->signs[i]) < 0)
 				abort();
+		for (i = 0; mod->phases && mod->phases[i].name; i++)
+			if ((unsigned)mod->phases[i].phase < NPHASES &&
+			    phase_def[mod->phases[i].phase] == NULL) {
+				phase_def[mod->phases[i].phase] = &mod->phases[i];
+				phase_owner[mod->phases[i].phase] = mod;
+			}
 		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
 		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
 		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
@@ -264,6 +276,8 @@ rules_phase(enum carc_phase p)
 {
 	int m, i;
 
+	if ((unsigned)p < NPHASES)
+		return phase_def[p];
 	for (m = 0; m < nmodules; m++)
 		for (i = 0; modules[m]->phases && modules[m]->phases[i].name; i++)
 			if (modules[m]->phases[i].phase == p)
@@ -276,6 +290,8 @@ rules_phase_owner(enum carc_phase p)
 {
 	int m, i;
 
+	if ((unsigned)p < NPHASES)
+		return phase_owner[p];
 	for (m = 0; m < nmodules; m++)
 		for (i = 0; modules[m]->phases && modules[m]->phases[i].name; i++)
 			if (modules[m]->phases[i].phase == p)

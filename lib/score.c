@@ -141,24 +141,22 @@ score_point(struct carc_game *g, int b, int s)
  * tile itself and its four neighbours can be completed by it, and each only once, since the
  * cell just filled touches it. */
 static void
-score_beside(struct carc_game *g, int x, int y)
+score_beside(struct carc_game *g, int tile)
 {
-	static const int dx[5] = { 0, 0, 1, 0, -1 }, dy[5] = { 0, -1, 0, 1, 0 };
 	unsigned mask = kinds_done(DONE_AROUND4);
 	int i, s, b, side;
 
 	if (!(g->ts.kinds & mask))
-		return;		/* no such feature in the game: no look-ups */
-	for (i = 0; i < 5; i++) {
-		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0)
+		return;		/* no such feature in the game: nothing to look at */
+	for (i = -1; i < 4; i++) {
+		if ((b = i < 0 ? tile : g->beside[tile][i]) < 0)
 			continue;
-		const struct placed *q = &g->board[b];
-		const struct tiletype *u = &g->ts.types[q->type];
+		const struct tiletype *u = &g->ts.types[g->board[b].type];
 
 		if (!(u->kindmask & mask))
 			continue;
 		for (side = 0; side < 4; side++)
-			if (board_at(g, q->x + side_dx[side], q->y + side_dy[side]) < 0)
+			if (g->beside[b][side] < 0)
 				break;
 		if (side < 4)
 			continue;
@@ -187,24 +185,45 @@ around_held_near(const struct carc_game *g, int x, int y)
 	return false;
 }
 
-/* Features complete when the eight cells around their tile are filled (a cloister, B-32). */
-static void
-score_around(struct carc_game *g, int x, int y)
+/* The tile in the cell dx,dy (each -1, 0 or 1) from tile b, found through the tiles beside
+ * it, or -1; a corner is found only through a filled cell beside b, which is all that
+ * score_around asks (a corner with an empty cell next to b is not surrounded). */
+static int
+near(const struct carc_game *g, int b, int dx, int dy)
 {
-	unsigned mask = kinds_done(DONE_AROUND8);
-	int s, dx, dy, b;
+	int h = dx < 0 ? SIDE_W : SIDE_E, v = dy < 0 ? SIDE_N : SIDE_S;
 
-	if (!around_held_near(g, x, y))
+	if (dy == 0)
+		return dx == 0 ? b : g->beside[b][h];
+	if ((b = g->beside[b][v]) < 0 || dx == 0)
+		return b;
+	return g->beside[b][h];
+}
+
+/* Features complete when the eight cells around their tile are filled (a cloister, B-32).
+ * The square is looked at through the tiles beside, which costs less than asking first
+ * whether a figure stands near; that is asked once a feature there is complete. */
+static void
+score_around(struct carc_game *g, int tile)
+{
+	const struct placed *p = &g->board[tile];
+	unsigned mask = kinds_done(DONE_AROUND8);
+	int s, dx, dy, b, held = -1;
+
+	if (g->around == 0)
 		return;
 	for (dy = -1; dy <= 1; dy++)
 		for (dx = -1; dx <= 1; dx++) {
-			if ((b = board_at(g, x + dx, y + dy)) < 0)
+			if ((b = near(g, tile, dx, dy)) < 0)
 				continue;
-			const struct placed *q = &g->board[b];
-			const struct tiletype *u = &g->ts.types[q->type];
+			const struct tiletype *u = &g->ts.types[g->board[b].type];
 
-			if (!(u->kindmask & mask) || board_neighbours8(g, q->x, q->y) != 8)
+			if (!(u->kindmask & mask) || !board_surrounded(g, b))
 				continue;
+			if (held < 0)
+				held = around_held_near(g, p->x, p->y);
+			if (!held)
+				return;
 			for (s = 0; s < u->nseg; s++)
 				if (kinds[u->seg[s].kind]->done == DONE_AROUND8)
 					score_point(g, b, s);
@@ -237,8 +256,8 @@ score_placed(struct carc_game *g, int tile)
 		award(g, r, feature_value(g, r, tile, false), kd->name, NULL);
 		return_figures(g, r);
 	}
-	score_around(g, p->x, p->y);
-	score_beside(g, p->x, p->y);
+	score_around(g, tile);
+	score_beside(g, tile);
 }
 /* B-63: the feature with root `root` (`tile` one of its tiles) scored now as at the end, by
  * the majority of its figures, before a figure of it leaves (the abbot taken back). */

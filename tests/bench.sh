@@ -29,6 +29,23 @@ done > "$tmp/gps"
 echo "   games per second, median of $RUNS: $(median < "$tmp/gps") (min $(sort -n "$tmp/gps" | head -1), max $(sort -n "$tmp/gps" | tail -1))"
 echo
 
+# 1b. What the expansions of issue 15 cost: random self-play with all six sets against the base
+# game, in games per CPU second (user plus sys, as /usr/bin/time says), both pinned to one
+# core, one run of each in turn; the ratio of each pair, median of RUNS (issue 15's bar: 0.5).
+sets=base,inns-cathedrals,abbot,phantom,fortune-teller,catapult
+echo "1b. in-process random self-play, all six sets ($sets), against the base game"
+cpu() {
+	/usr/bin/time -f '%U %S' taskset -c 0 carc-bot --selfplay "$1" --strategies random \
+	    --expansions "$2" --seed "$3" 2>&1 > /dev/null | tail -1 | awk '{ print $1 + $2 }'
+}
+for i in $(seq "$RUNS"); do
+	echo "$(cpu 20000 base "$i") $(cpu 10000 "$sets" "$i")"
+done | awk '{ printf "%.0f %.0f\n", 20000 / $1, 10000 / $2 }' > "$tmp/sets"
+echo "   base: $(cut -d' ' -f1 "$tmp/sets" | median) games per CPU second, median of $RUNS (20,000 games a run)"
+echo "   all six: $(cut -d' ' -f2 "$tmp/sets" | median) games per CPU second, median of $RUNS (10,000 games a run)"
+echo "   ratio all six/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/sets" | median)"
+echo
+
 # 2. A whole game through real processes against cat processes that move the same bytes.
 echo "2. a whole game through pipes, one carc-draw | carc-bot random | carc-score per turn,"
 echo "   against as many cat | cat | cat moving the same states"

@@ -1923,6 +1923,112 @@ test_combinations(void)
 		expect_int(nm("combinations: some decision holds '%s'", words[w]), 1, seen[w] > 0);
 }
 
+/* The random player's shortcuts (self-play and mcts's playouts) against the long way: on
+ * every decision of seeded games, random_place with an RNG makes the placement that
+ * fast_moves lists at the index the same RNG draws, and a phase's random hook makes the
+ * decision that --list gives at that index; the two copies of the game, read from the same
+ * state, then write the same bytes (log words included) and the RNGs stand alike. Returns
+ * whether the step agreed, the first difference said. */
+static bool
+random_step_agrees(struct carc_game *g, const char *kind, int step)
+{
+	static struct moves m, m2;
+	const struct phase_def *d = rules_phase(g->phase);
+	struct carc_buf b = { 0 }, ba = { 0 }, bb = { 0 };
+	struct carc_err err;
+	struct carc_game *a = NULL, *c = NULL;
+	uint64_t ra = 0x5eed0000ULL + step, rb = ra;
+	const char **w;
+	size_t n;
+	int rc = -1;
+	bool same;
+
+	if (carc_state_write(g, &b, &err) || (a = carc_state_read(b.data, b.len, "a", &err)) ==
+	    NULL || (c = carc_state_read(b.data, b.len, "b", &err)) == NULL)
+		goto out;
+	if (g->phase == CARC_PLACE) {
+		if (fast_moves(a, &m) || m.n == 0)
+			goto out;
+		m.v[0] = m.v[carc_rng_below(&ra, m.n)];
+		rc = game_apply(a, m.v[0].type, m.v[0].x, m.v[0].y, m.v[0].rot, m.v[0].seg,
+		    m.v[0].fig, true) || random_place(c, &m2, &rb);
+	} else {
+		if (carc_moves(a, &w, &n, &err) || n == 0)
+			goto out;
+		rc = carc_game_place(a, w[carc_rng_below(&ra, n)], &err) || d->random(c, &rb);
+	}
+out:
+	same = rc == 0 && ra == rb && carc_state_write(a, &ba, &err) == 0 &&
+	    carc_state_write(c, &bb, &err) == 0 && ba.len == bb.len &&
+	    memcmp(ba.data, bb.data, ba.len) == 0;
+	if (!same)
+		printf("unit: FAIL %s step %d (phase %s): the random player's shortcut and the "
+		    "list differ\n", kind, step, rules_phase_name(g->phase));
+	carc_buf_release(&b);
+	carc_buf_release(&ba);
+	carc_buf_release(&bb);
+	carc_game_free(a);
+	carc_game_free(c);
+	return same;
+}
+
+static void
+test_random_agrees(void)
+{
+	static const struct {
+		const char *sets, *players;
+		const char *rules[3];
+	} rk[] = {
+		{ "base", "a,b", { NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,fortune-teller,catapult", "a,b", { NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,fortune-teller,catapult", "a,b,c,d",
+		    { "ft-big=two", NULL } },
+		{ "base,abbot,phantom,fortune-teller", "a,b,c", { "ft-draw=may", "farmers=off",
+		    NULL } },
+		{ "base,inns-cathedrals,phantom,catapult", "a,b,c,d,e,f", { "scatter=0", NULL } },
+	};
+	struct carc_err err;
+	size_t k;
+	int s, step, bad, steps;
+
+	for (k = 0; k < sizeof(rk) / sizeof(rk[0]); k++)
+		for (s = 0; s < 2; s++) {
+			struct carc_setup su = { .players = rk[k].players, .seed = 700 + s,
+			    .expansions = rk[k].sets, .rules = (const char **)rk[k].rules };
+			struct carc_bot bot = { .strategy = CARC_BOT_RANDOM, .seed = s };
+			struct carc_game *g = carc_game_new(&su, &err);
+			char word[96], kind[160];
+			const char **w;
+			size_t n;
+			int rc = 0;
+
+			snprintf(kind, sizeof(kind), "%s %s %s seed %d", rk[k].sets, rk[k].players,
+			    rk[k].rules[0] ? rk[k].rules[0] : "", 700 + s);
+			if (!expect_int(nm("%s: new", kind), 0, g == NULL))
+				continue;
+			for (step = bad = steps = 0; rc == 0 && g->phase != CARC_OVER &&
+			    step < 5000; step++) {
+				if (g->phase == CARC_DRAW)
+					rc = carc_moves(g, &w, &n, &err) == 0 && n > 0 ?
+					    carc_bot_move(g, &bot, word, sizeof(word), &err) :
+					    carc_game_draw(g, &err);
+				else if (g->phase == CARC_SCORE)
+					rc = carc_game_score(g, &err);
+				else {
+					if (g->phase == CARC_PLACE || rules_phase(g->phase)->random) {
+						bad += !random_step_agrees(g, kind, step);
+						steps++;
+					}
+					rc = carc_bot_move(g, &bot, word, sizeof(word), &err);
+				}
+			}
+			expect_int(nm("%s: played to the end", kind), CARC_OVER, g->phase);
+			expect_int(nm("%s: the random player's shortcuts agree with the lists on all "
+			    "%d decisions", kind, steps), 0, bad);
+			carc_game_free(g);
+		}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -1950,6 +2056,7 @@ static const struct {
 	{ "generator_agrees", test_generator_agrees },
 	{ "replay_step", test_replay_step },
 	{ "combinations", test_combinations },
+	{ "random_agrees", test_random_agrees },
 };
 
 int

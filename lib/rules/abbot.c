@@ -17,15 +17,14 @@
 static bool
 unfinished(struct carc_game *g, int f)
 {
-	const struct placed *p = &g->board[g->figs[f].tile];
-	int side;
+	int tile = g->figs[f].tile, side;
 
 	switch (kinds[figure_kind(g, f)]->done) {
 	case DONE_AROUND8:
-		return board_neighbours8(g, p->x, p->y) < 8;
+		return !board_surrounded(g, tile);
 	case DONE_AROUND4:
 		for (side = 0; side < 4; side++)
-			if (board_at(g, p->x + side_dx[side], p->y + side_dy[side]) < 0)
+			if (g->beside[tile][side] < 0)
 				return true;
 		return false;
 	case DONE_CLOSED:
@@ -35,24 +34,40 @@ unfinished(struct carc_game *g, int f)
 }
 
 /* Whether player p's figure f may be taken back now (B-63). */
-static bool
+static inline bool
 recallable(struct carc_game *g, int p, int f)
 {
 	return g->figs[f].owner == p && g->ts.fig[g->figs[f].type].recall && unfinished(g, f);
+}
+
+/* Whether player p has on the board a figure of a type that may be taken back: without
+ * one (most turns) nothing is searched. */
+static bool
+recall_held(const struct carc_game *g, int p)
+{
+	int ft;
+
+	for (ft = 0; ft < g->ts.nfig; ft++)
+		if (g->ts.fig[ft].recall && g->held[p][ft] > 0)
+			return true;
+	return false;
 }
 
 /* B-63: instead of placing a figure, so only after a placement that put none. */
 static bool
 recall_open(struct carc_game *g)
 {
-	int f, tile = g->nboard - 1, any = 0;
+	int f, tile = g->nboard - 1;
 
-	for (f = 0; f < g->nfigs; f++) {
+	if (!recall_held(g, g->player))
+		return false;
+	for (f = 0; f < g->nfigs; f++)
 		if (g->figs[f].tile == tile)
 			return false;
-		any |= recallable(g, g->player, f);
-	}
-	return any;
+	for (f = 0; f < g->nfigs; f++)
+		if (recallable(g, g->player, f))
+			return true;
+	return false;
 }
 
 static int
@@ -64,27 +79,52 @@ abbot_step2(struct carc_game *g, int tile)
 	return 1;
 }
 
+/* The figures recall:X,Y takes back, one a tile (the first there), in the order of the
+ * figures: the i-th of them (-1 if none), and their number into *n. */
+static int
+recall_nth(struct carc_game *g, int i, int *n)
+{
+	int f, e, k = 0, found = -1;
+
+	for (f = 0; f < g->nfigs; f++) {
+		if (!recallable(g, g->player, f))
+			continue;
+		for (e = 0; e < f && !(g->figs[e].tile == g->figs[f].tile &&
+		    recallable(g, g->player, e)); e++)
+			;
+		if (e < f)
+			continue;
+		if (k++ == i)
+			found = f;
+	}
+	*n = k;
+	return found;
+}
+
 /* recall:X,Y for each tile where the player has a figure to take back, then recall:none. */
 static int
 recall_words(struct carc_game *g, struct carc_err *err)
 {
 	char w[48];
-	int f, e, rc = 0;
+	int i, f, n, rc = 0;
 
-	for (f = 0; f < g->nfigs; f++) {
-		if (!recallable(g, g->player, f))
-			continue;
-		for (e = 0; e < f && !(recallable(g, g->player, e) &&
-		    g->figs[e].tile == g->figs[f].tile); e++)
-			;
-		if (e < f)
-			continue;
+	for (i = 0; (f = recall_nth(g, i, &n)) >= 0; i++) {
 		snprintf(w, sizeof(w), "recall:%d,%d", g->board[g->figs[f].tile].x,
 		    g->board[g->figs[f].tile].y);
 		rc |= carc_buf_add(&g->words, w, strlen(w) + 1);
 	}
 	rc |= carc_buf_add(&g->words, "recall:none", 12);
 	return rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+/* B-63: figure f back to its owner, its unfinished feature scored at once. */
+static void
+recall_take(struct carc_game *g, int f)
+{
+	int tile = g->figs[f].tile;
+
+	score_early(g, node_find(g, tile * MAXSEG + g->figs[f].seg), tile);
+	fig_remove(g, f);
 }
 
 /* The X,Y of recall:X,Y, in range, or -1. */
@@ -112,7 +152,7 @@ parse_xy(const char *s, int *x, int *y)
 static int
 recall_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
-	int x, y, b, f, tile;
+	int x, y, b, f;
 
 	if (strncmp(w, "recall:", 7) != 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may take an abbot back first: "
@@ -129,12 +169,33 @@ recall_decide(struct carc_game *g, const char *w, struct carc_err *err)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no abbot "
 			    "on an unfinished cloister or garden at %d,%d (B-63)", w,
 			    g->pl[g->player].name, x, y);
-		tile = g->figs[f].tile;
-		score_early(g, node_find(g, tile * MAXSEG + g->figs[f].seg), tile);
-		fig_remove(g, f);
+		recall_take(g, f);
 	}
 	if (!g->quiet && game_log(g, w) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	rules_step2(g, &abbot_module);
+	return 0;
+}
+
+/* The random player's decision: the word recall_words would list at the index drawn, made
+ * without the words (but for the log). */
+static int
+recall_random(struct carc_game *g, uint64_t *rng)
+{
+	char w[48] = "recall:none";
+	int n, j, f = recall_nth(g, 0, &n);
+
+	/* mostly one abbot, or none, to take back: then the first is the one drawn */
+	if ((j = carc_rng_below(rng, n + 1)) < n) {
+		if (j > 0)
+			f = recall_nth(g, j, &n);
+		if (!g->quiet)
+			snprintf(w, sizeof(w), "recall:%d,%d", g->board[g->figs[f].tile].x,
+			    g->board[g->figs[f].tile].y);
+		recall_take(g, f);
+	}
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
 	rules_step2(g, &abbot_module);
 	return 0;
 }
@@ -159,7 +220,7 @@ abbot_check(const struct carc_game *g, char *why, size_t n)
 
 static const struct phase_def abbot_phases[] = {
 	{ CARC_RECALL, "recall", "an abbot may be taken back", recall_decide, recall_words,
-	    recall_status, true, "recall:none", NULL },
+	    recall_status, true, "recall:none", recall_random },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 

@@ -346,48 +346,39 @@ on_map(const struct carc_game *g, int32_t x, int32_t y)
 
 /* X-CA-6: every follower within reach of the landing goes home, and then, as a chain, every
  * follower within the chain length of one that fell, until nothing more falls. The figures
- * fall in rounds (hit, then hit by those, …); each is told once, then all are removed. */
+ * fall in rounds (hit, then hit by those, …); each is told once, then all are removed. Each
+ * fallen figure is looked around once, so the chain costs the figures times the fallen. */
 static int
 knockout(struct carc_game *g, const struct landing *l)
 {
 	int64_t r2 = (int64_t)OPT(g, CAT_REACH) * OPT(g, CAT_REACH), c2;
 	int32_t *px, *py;
 	int8_t *fell;		/* 0 standing, 1 hit by the token, 2 by a falling follower */
-	int f, h, n = g->nfigs, chain = CHAIN_LENGTH(g);
-	bool more;
+	int *queue, f, h, q, nq = 0, n = g->nfigs, chain = CHAIN_LENGTH(g);
 
 	if (n == 0)
 		return 0;
 	c2 = (int64_t)chain * chain;
-	px = malloc(n * sizeof(*px));
-	py = malloc(n * sizeof(*py));
-	fell = calloc(n, 1);
-	if (px == NULL || py == NULL || fell == NULL) {
-		free(px);
-		free(py);
-		free(fell);
+	if ((px = malloc(n * (2 * sizeof(*px) + sizeof(*queue) + sizeof(*fell)))) == NULL)
 		return -1;
-	}
+	py = px + n;
+	queue = (int *)(py + n);
+	fell = (int8_t *)(queue + n);
 	for (f = 0; f < n; f++) {
 		fig_position(g, f, &px[f], &py[f]);
-		if ((g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT) && dist2(px[f], py[f], l->x, l->y) <= r2)
-			fell[f] = 1;
+		fell[f] = (g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT) &&
+		    dist2(px[f], py[f], l->x, l->y) <= r2;
+		if (fell[f])
+			queue[nq++] = f;
 	}
 	/* a chain of length 0 is no chain */
-	for (more = chain > 0; more;) {
-		more = false;
-		for (f = 0; f < n; f++) {
-			if (fell[f] || !(g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT))
-				continue;
-			for (h = 0; h < n; h++)
-				if (fell[h] && dist2(px[f], py[f], px[h], py[h]) <= c2)
-					break;
-			if (h < n) {
+	for (q = 0; chain > 0 && q < nq; q++)
+		for (h = queue[q], f = 0; f < n; f++)
+			if (!fell[f] && (g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT) &&
+			    dist2(px[f], py[f], px[h], py[h]) <= c2) {
 				fell[f] = 2;
-				more = true;
+				queue[nq++] = f;
 			}
-		}
-	}
 	for (f = n - 1; f >= 0; f--) {
 		if (!fell[f])
 			continue;
@@ -398,8 +389,6 @@ knockout(struct carc_game *g, const struct landing *l)
 		fig_remove(g, f);
 	}
 	free(px);
-	free(py);
-	free(fell);
 	return 0;
 }
 
@@ -690,18 +679,33 @@ struct aim {
 	int32_t x, y;
 };
 
-/* The hurls --list offers in a round, in its order, into out (room for max): aims at the
- * other players' followers for knock-out and seduction, the middle of the fair for target
- * hurling, three distances for a catch. Any other aim is a legal word too. Returns how many. */
+/* Where a hurl of token tok at figure f aims: where the figure stands. */
+static struct aim
+aim_at(const struct carc_game *g, int tok, int f)
+{
+	struct aim a = { tok, 0, 0 };
+
+	fig_position(g, f, &a.x, &a.y);
+	return a;
+}
+
+/* The hurls --list offers in a round, in its order: aims at the other players' followers for
+ * knock-out and seduction, the middle of the fair for target hurling, three distances for a
+ * catch. Any other aim is a legal word too. With want < 0, into out (room for max), and
+ * returns how many; else only the one at index want (of hurl_count's), into out[0] (the
+ * random player's hurl, without the others worked out). */
 static int
-hurl_aims(const struct carc_game *g, struct aim *out, int max)
+hurl_aims(const struct carc_game *g, struct aim *out, int max, int want)
 {
 	int tok, f, i, n = 0;
-	int32_t x, y;
 
-#define AIM(t, ax, ay) do { \
-		if (n < max) \
-			out[n] = (struct aim){ (t), (ax), (ay) }; \
+#define AIM(a) do { \
+		if (want < 0 && n < max) \
+			out[n] = (a); \
+		else if (n == want) { \
+			out[0] = (a); \
+			return n; \
+		} \
 		n++; \
 	} while (0)
 	for (tok = 0; tok < NTOKENS; tok++) {
@@ -714,8 +718,7 @@ hurl_aims(const struct carc_game *g, struct aim *out, int max)
 				if (g->figs[f].owner == g->player || !(g->ts.fig[g->figs[f].type].removed &
 				    (tok == TOKEN_KNOCKOUT ? BY_KNOCKOUT : BY_SEDUCTION)))
 					continue;
-				fig_position(g, f, &x, &y);
-				AIM(tok, x, y);
+				AIM(aim_at(g, tok, f));
 				i++;
 			}
 			if (i > 0)
@@ -723,17 +726,35 @@ hurl_aims(const struct carc_game *g, struct aim *out, int max)
 			/* nobody to aim at: the fair will do */
 			__attribute__((fallthrough));
 		case TOKEN_TARGET:
-			AIM(tok, cat(g)->fx * 100 + 50, cat(g)->fy * 100 + 50);
+			AIM(((struct aim){ tok, cat(g)->fx * 100 + 50, cat(g)->fy * 100 + 50 }));
 			break;
 		case TOKEN_CATCH:
-			AIM(tok, OPT(g, CAT_RULER) + 10, 0);
-			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2, 0);
-			AIM(tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH), 0);
+			AIM(((struct aim){ tok, OPT(g, CAT_RULER) + 10, 0 }));
+			AIM(((struct aim){ tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH) / 2, 0 }));
+			AIM(((struct aim){ tok, OPT(g, CAT_RULER) + OPT(g, CAT_CATCH), 0 }));
 			break;
 		}
 	}
 #undef AIM
 	return n < max ? n : max;
+}
+
+/* How many hurls hurl_aims gives (all of them, max aside), with one look at each figure. */
+static int
+hurl_count(const struct carc_game *g)
+{
+	int f, tok, ko = 0, sed = 0, n = 0;
+
+	for (f = 0; f < g->nfigs; f++)
+		if (g->figs[f].owner != g->player) {
+			ko += (g->ts.fig[g->figs[f].type].removed & BY_KNOCKOUT) != 0;
+			sed += (g->ts.fig[g->figs[f].type].removed & BY_SEDUCTION) != 0;
+		}
+	for (tok = 0; tok < NTOKENS; tok++)
+		if (cat(g)->token < 0 || tok == cat(g)->token)
+			n += tok == TOKEN_KNOCKOUT ? (ko ? ko : 1) : tok == TOKEN_SEDUCTION ?
+			    (sed ? sed : 1) : tok == TOKEN_TARGET ? 1 : 3;
+	return n;
 }
 
 /* The word of a hurl, as --list writes it. */
@@ -759,7 +780,7 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 {
 	struct aim aims[MAXAIMS];
 	char w[96];
-	int i, n = hurl_aims(g, aims, MAXAIMS);
+	int i, n = hurl_aims(g, aims, MAXAIMS, -1);
 
 	for (i = 0; i < n; i++) {
 		hurl_word(&aims[i], w, sizeof(w));
@@ -773,17 +794,17 @@ hurl_words(struct carc_game *g, struct carc_err *err)
 static int
 hurl_random(struct carc_game *g, uint64_t *rng)
 {
-	struct aim aims[MAXAIMS];
+	struct aim a;
 	struct carc_err err;
 	char w[96];
-	int n = hurl_aims(g, aims, MAXAIMS), j;
+	int n = hurl_count(g), j;
 
-	if (n == 0)
-		return -1;
-	j = carc_rng_below(rng, n);
-	hurl_apply(g, aims[j].tok, aims[j].x, aims[j].y);
+	/* in --list, the first MAXAIMS */
+	j = carc_rng_below(rng, n < MAXAIMS ? n : MAXAIMS);
+	hurl_aims(g, &a, 1, j);
+	hurl_apply(g, a.tok, a.x, a.y);
 	if (!g->quiet)
-		hurl_word(&aims[j], w, sizeof(w));
+		hurl_word(&a, w, sizeof(w));
 	return decided(g, g->quiet ? "" : w, 0, &err) ? -1 : 0;
 }
 

@@ -92,10 +92,11 @@ ft_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned 
 static int
 ft_draw_words(const struct carc_game *g, struct carc_buf *b)
 {
-	int n = draw_allowed(g, g->player), i;
+	int n, i;
 	char w[16];
 
-	if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY || n < 2)
+	if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY ||
+	    (n = draw_allowed(g, g->player)) < 2)
 		return 0;
 	for (i = n; i >= 1; i--) {
 		snprintf(w, sizeof(w), "draw:%d", i);

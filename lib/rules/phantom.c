@@ -23,27 +23,32 @@ second_left(const struct carc_game *g, int p)
 	return -1;
 }
 
-/* Whether figure type ft of the player to move may go on segment s of the tile just placed:
- * a kind it may stand on within every limit, a feature nobody claims (B-22). */
-static bool
-free_for(struct carc_game *g, int ft, int s)
+/* The segments of the tile just placed where figure type ft of the player to move may go, a
+ * bit each: a kind it may stand on within every limit, a feature nobody claims (B-22); with
+ * `first`, only the first of them. */
+static unsigned
+free_segs(struct carc_game *g, int ft, bool first)
 {
-	int tile = g->nboard - 1, k = g->ts.types[g->board[tile].type].seg[s].kind;
+	int tile = g->nboard - 1, s;
+	const struct tiletype *t = &g->ts.types[g->board[tile].type];
+	unsigned may, segs = 0;
 
-	return (figure_kinds(g, g->player, ft, -1) & (1u << k)) &&
-	    (!g->ts.fig[ft].claims || g->nodes[node_find(g, tile * MAXSEG + s)].claims == 0);
+	/* asked about the tile's kinds alone: a hook keeps, of the kinds it is given, those the
+	 * figure may stand on (rules.h) */
+	may = rules_figure_kinds(g, g->player, ft, -1, g->ts.fig[ft].on & t->kindmask);
+	for (s = 0; s < t->nseg && !(first && segs); s++)
+		if ((may & (1u << t->seg[s].kind)) && (!g->ts.fig[ft].claims ||
+		    g->nodes[node_find(g, tile * MAXSEG + s)].claims == 0))
+			segs |= 1u << s;
+	return segs;
 }
 
 static bool
 phantom_open(struct carc_game *g)
 {
-	const struct tiletype *t = &g->ts.types[g->board[g->nboard - 1].type];
-	int ft = second_left(g, g->player), s;
+	int ft = second_left(g, g->player);
 
-	for (s = 0; ft >= 0 && s < t->nseg; s++)
-		if (free_for(g, ft, s))
-			return true;
-	return false;
+	return ft >= 0 && free_segs(g, ft, true) != 0;
 }
 
 static int
@@ -80,10 +85,11 @@ phantom_words(struct carc_game *g, struct carc_err *err)
 	const struct placed *p = &g->board[g->nboard - 1];
 	const struct tiletype *t = &g->ts.types[p->type];
 	int ft = second_left(g, g->player), s, rc = 0;
+	unsigned segs = ft >= 0 ? free_segs(g, ft, false) : 0;
 	char name[32], w[48];
 
-	for (s = 0; ft >= 0 && s < t->nseg; s++) {
-		if (!free_for(g, ft, s))
+	for (s = 0; s < t->nseg; s++) {
+		if (!(segs >> s & 1))
 			continue;
 		seg_rotated_name(t, p->rot, s, name, sizeof(name));
 		snprintf(w, sizeof(w), "phantom:%s", name);
@@ -118,7 +124,7 @@ put(struct carc_game *g, const char *w, const char *feat, char *canon, size_t n,
 	k = t->seg[s].kind;
 	if ((why = figure_may_stand(g, g->player, ft, k, -1)) != STAND_OK)
 		return stand_refuse(g, why, g->player, ft, k, w, err);
-	if (!free_for(g, ft, s))
+	if (!(free_segs(g, ft, false) >> s & 1))
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': that %s already has a follower (B-22)", w, kinds[k]->name);
 	if (fig_add(g, g->nboard - 1, s, g->player, ft) == -1)
@@ -140,6 +146,34 @@ phantom_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		return err->code;
 	if (!g->quiet && game_log(g, canon) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	rules_step2(g, &phantom_module);
+	return 0;
+}
+
+/* The random player's decision: the word phantom_words would list at the index drawn, made
+ * without the words (but for the log). */
+static int
+phantom_random(struct carc_game *g, uint64_t *rng)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+	const struct tiletype *t = &g->ts.types[p->type];
+	int ft = second_left(g, g->player), s, n, j;
+	unsigned free = ft >= 0 ? free_segs(g, ft, false) : 0;
+	char w[48] = "phantom:none";
+
+	n = __builtin_popcount(free);
+	if ((j = carc_rng_below(rng, n + 1)) < n) {
+		for (s = 0; !(free >> s & 1) || j-- > 0; s++)
+			;
+		if (fig_add(g, g->nboard - 1, s, g->player, ft) == -1)
+			return -1;
+		if (!g->quiet) {
+			memcpy(w, "phantom:", 8);
+			seg_rotated_name(t, p->rot, s, w + 8, sizeof(w) - 8);
+		}
+	}
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
 	rules_step2(g, &phantom_module);
 	return 0;
 }
@@ -166,7 +200,7 @@ phantom_check(const struct carc_game *g, char *why, size_t n)
 
 static const struct phase_def phantom_phases[] = {
 	{ CARC_PHANTOM, "phantom", "the phantom may follow the placement", phantom_decide,
-	    phantom_words, phantom_status, true, "phantom:none", NULL },
+	    phantom_words, phantom_status, true, "phantom:none", phantom_random },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
