@@ -208,11 +208,13 @@ deps-web:
 # the plain pass runs them, and the sanitized unit tests play games of every kind in-process.
 # (web.bats stays: its browser tests skip themselves there, the page's engine being
 # WebAssembly, and the rest check carc-render's page and e-mail under the sanitizers.)
+# The tests tagged slow (`# bats test_tags=slow`: whole games through the tools for more
+# players or other options than the first such test of a file) are left out there too.
 SAN_SKIP = compat docs examples games install pybot
 check: deps
 	@$(MAKE) all
 	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi
-	@CHECK_SKIP="$(if $(SANITIZE),$(SAN_SKIP))" ./tests/run.sh
+	@CHECK_SKIP="$(if $(SANITIZE),$(SAN_SKIP))" CHECK_TAGS="$(if $(SANITIZE),!slow)" ./tests/run.sh
 
 # The files of lib/ call each other in layers, never in a circle (HACKING.md).
 deps-check: lib/libcarc.a

@@ -272,6 +272,7 @@ recall:none"
 	[[ $output == *'<path d="M0 -9.4C3.4 -9.4'* ]]
 }
 
+# bats test_tags=slow
 @test "whole games with the abbot, 2 to 6 players: bots take every decision, recalls too" {
 	local p
 	for p in ann,bob ann,bob,cat,dee,eve,fay; do

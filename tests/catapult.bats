@@ -742,10 +742,12 @@ bot_game() {
 	bot_game ann,bob 11
 }
 
+# bats test_tags=slow
 @test "a whole game with base,catapult for 4 players: bots through the phase-aware loop" {
 	bot_game ann,bob,carl,dee 13
 }
 
+# bats test_tags=slow
 @test "a whole game with base,catapult for 6 players: bots through the phase-aware loop" {
 	bot_game ann,bob,carl,dee,eve,fay 15
 }

@@ -185,6 +185,7 @@ seduce:none"
 
 # --- whole games ---------------------------------------------------------------------------------
 
+# bats test_tags=slow
 @test "whole games with every new set, the fortune teller and the catapult, 2 and 5 players" {
 	carc-deck --players ann,bob --seed 31 \
 	    --expansions base,inns-cathedrals,abbot,phantom,fortune-teller,catapult > g

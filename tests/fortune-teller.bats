@@ -699,10 +699,12 @@ whole_game() {
 	grep -q "scores 3 for completing the tent at" told
 }
 
+# bats test_tags=slow
 @test "a whole game with the fortune teller, 3 players" {
 	whole_game ann,bob,cy 1
 }
 
+# bats test_tags=slow
 @test "a whole game with the fortune teller, 6 players" {
 	whole_game ann,bob,cy,dee,eve,fay 3
 }

@@ -182,6 +182,7 @@ new() {
 
 # --- six players, the pictures, the view -------------------------------------------------------
 
+# bats test_tags=slow
 @test "six players play a whole game with Inns & Cathedrals, each with a big follower" {
 	carc-deck --players a,b,c,d,e,f --seed 11 --expansions base,inns-cathedrals > g
 	run js '[.players[].supply.big] | add'; want 6

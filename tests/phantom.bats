@@ -165,6 +165,7 @@ phantom:none"
 	[[ $output == *'fill-opacity=".45" stroke-dasharray="2 1.5"'* ]]
 }
 
+# bats test_tags=slow
 @test "whole games with the phantom, 2 to 6 players: bots take the second decision too" {
 	local p
 	for p in ann,bob ann,bob,cat,dee,eve,fay; do

@@ -29,14 +29,21 @@ for f in tests/*.bats; do
 	esac
 done
 [ -n "${CHECK_SKIP:-}" ] && echo "bats: left out of this run: $CHECK_SKIP"
+# CHECK_TAGS filters the tests by their tags (bats --filter-tags): the sanitized pass gives
+# '!slow', leaving out the tests tagged slow, the repeats of whole games through the tools.
+tags=()
+if [ -n "${CHECK_TAGS:-}" ]; then
+	tags=(--filter-tags "$CHECK_TAGS")
+	echo "bats: only the tests whose tags match: $CHECK_TAGS"
+fi
 
 # The bats files run side by side, one per CPU (GNU parallel), each file's tests in order.
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 if [ "$jobs" -gt 1 ] && command -v parallel >/dev/null 2>&1; then
 	ASAN_OPTIONS=$bats_asan bats --tap --jobs "$jobs" --no-parallelize-within-files \
-	    "${files[@]}" | tee "$log"
+	    ${tags[@]+"${tags[@]}"} "${files[@]}" | tee "$log"
 else
-	ASAN_OPTIONS=$bats_asan bats --tap "${files[@]}" | tee "$log"
+	ASAN_OPTIONS=$bats_asan bats --tap ${tags[@]+"${tags[@]}"} "${files[@]}" | tee "$log"
 fi
 bats_status=${PIPESTATUS[0]}
 bats_pass=$(grep -c '^ok ' "$log")
