@@ -1,5 +1,6 @@
-/* carc-render: show a game to people (ascii, ansi, svg), to programs (json), give it to the
- * player to move as a web page to play in (html), or mail it to them (email). */
+/* carc-render: show a game to people (ascii, ansi, svg), to programs (json, or phase: what a
+ * shell loop needs to pick its next tool), give it to the player to move as a web page to play
+ * in (html), or mail it to them (email). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@ const char *progname = "carc-render";
 static const char synopsis[] =
     "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]\n"
     "                   [--no-coords] [--player-colors COLOR,...] [--version] [FILE]\n"
-    "       carc-render --format html [FILE]\n"
+    "       carc-render --format phase|html [FILE]\n"
     "       carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]\n";
 
 enum { O_HIGHLIGHT = 256, O_LEGAL, O_NOCOORDS, O_COLORS, O_FROM, O_TO, O_ATTACH };
@@ -140,12 +141,14 @@ check_cmdline(const struct cmdline *cl)
 {
 	const char *f = cl->format;
 	int email = strcmp(f, "email") == 0, html = strcmp(f, "html") == 0;
+	int phase = strcmp(f, "phase") == 0;
 	struct carc_err err = { 0 };
 
-	if (!email && !html && strcmp(f, "ascii") != 0 && strcmp(f, "ansi") != 0 &&
+	if (!email && !html && !phase && strcmp(f, "ascii") != 0 && strcmp(f, "ansi") != 0 &&
 	    strcmp(f, "svg") != 0 && strcmp(f, "json") != 0)
-		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, html, email)", f);
-	if ((email || html) && cl->pictures)
+		die(CARC_EUSAGE, "unknown format '%s' (ascii, ansi, svg, json, phase, html, "
+		    "email)", f);
+	if ((email || html || phase) && cl->pictures)
 		usage_error("--highlight, --legal, --no-coords and --player-colors do not go with "
 		    "--format %s", f);
 	if (!email && (cl->eo.from || cl->eo.to))
@@ -157,6 +160,19 @@ check_cmdline(const struct cmdline *cl)
 		    "emscripten", cl->eo.page ? "--attach-html" : "--format html");
 	if (carc_email_check(&cl->eo, &err))
 		die_err(&err);
+}
+
+/* --format phase: the phase and the name of the player it waits for, as one line "place ann";
+ * a game over is "over" alone. A shell loop reads it with `read`, no JSON parser needed. */
+static int
+render_phase(const struct carc_game *g, struct carc_buf *out)
+{
+	enum carc_phase p = carc_game_phase(g);
+
+	if (p == CARC_OVER)
+		return carc_buf_printf(out, "%s\n", carc_phase_name(p));
+	return carc_buf_printf(out, "%s %s\n", carc_phase_name(p),
+	    carc_game_player_name(g, carc_game_player(g)));
 }
 
 int
@@ -179,6 +195,11 @@ main(int argc, char **argv)
 		rc = carc_render_email(g, &cl.eo, &out, &err);
 	else if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
+	else if (strcmp(format, "phase") == 0) {
+		if (render_phase(g, &out))
+			die(CARC_ESOFTWARE, "out of memory");
+		rc = 0;
+	}
 	else if (strcmp(format, "html") == 0)
 		rc = carc_render_html(g, webpage, webpage_len, &out, &err);
 	else if (strcmp(format, "svg") == 0)

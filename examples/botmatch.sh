@@ -34,7 +34,7 @@ workdir
 
 carc-deck --players "$players" ${seed:+--seed "$seed"} > "$work/game"
 turn=0
-while [ "$(carc-render --format json < "$work/game" | jq -r .phase)" != over ]; do
+while [ "$(carc-render --format phase < "$work/game")" != over ]; do
 	turn=$((turn + 1))
 	# A failing tool writes nothing, so the tools after it fail too: the pipeline fails.
 	if ! carc-draw < "$work/game" | carc-bot random | carc-score > "$work/next"; then

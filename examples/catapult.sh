@@ -50,8 +50,8 @@ turn=0
 rounds=0
 : > "$work/tokens"
 while :; do
-	phase=$(json .phase "$work/game")
-	case $phase in
+	phase=$(carc-render --format phase < "$work/game")
+	case ${phase%% *} in
 	over)
 		break
 		;;
@@ -63,7 +63,8 @@ while :; do
 			cat "$work/told" >&2
 			exit 1
 		fi
-		if [ "$(json .phase "$work/next")" = hurl ]; then
+		after=$(carc-render --format phase < "$work/next")
+		if [ "${after%% *}" = hurl ]; then
 			rounds=$((rounds + 1))
 			json '.catapult.fair as [$x, $y] | .players[.player].name as $who
 			    | "turn '"$turn"': \($who) places \(.log[-1] | split("/")[0]) at \($x),\($y)"

@@ -24,7 +24,7 @@ carc-deck --players "$players" --seed "$seed" > "$dir/turn-00.carc"
 turn=0
 cur=$dir/turn-00.carc
 while :; do
-	phase=$(carc-render --format json < "$cur" | jq -r .phase)
+	phase=$(carc-render --format phase < "$cur")
 	if [ "$phase" = over ]; then
 		break
 	fi

@@ -38,7 +38,7 @@ echo "seed $seed: $(carc-render "$work/game" | tail -n 1)"
 turn=0
 multi=0
 tents=0
-while [ "$(carc-render --format json < "$work/game" | jq -r .phase)" != over ]; do
+while [ "$(carc-render --format phase < "$work/game")" != over ]; do
 	turn=$((turn + 1))
 	if ! carc-draw < "$work/game" > "$work/drawn"; then
 		echo "fortune-teller: turn $turn: carc-draw failed" >&2

@@ -143,7 +143,7 @@ step() {
 	step 0,1,180,garden@abbot
 	step -1,1,0
 	step 1,1,0 recall:none
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=4 bob=0"
 }
 

@@ -27,7 +27,7 @@ setup_file() {
 play_all() {
 	local f=$1 keep=${2:-} phase
 	while :; do
-		phase=$(carc-render --format json "$f" | jq -r .phase)
+		phase=$(phase_of "$f")
 		case $phase in
 		draw) carc-draw < "$f" | carc-bot --seed 1 random | carc-score > "$f.n" ;;
 		hurl | seduce) carc-bot --seed 1 random < "$f" | carc-score > "$f.n" ;;
@@ -377,7 +377,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	fails 64 "unknown color 'mauve' (red, blue, green, yellow, black, purple, orange, pink, grey)"
 	for format in xml ANSI '' png; do
 		run --separate-stderr carc-render --format "$format" board
-		fails 64 "unknown format '$format' (ascii, ansi, svg, json, html, email)"
+		fails 64 "unknown format '$format' (ascii, ansi, svg, json, phase, html, email)"
 	done
 	# options are checked before the state is read
 	run --separate-stderr carc-render --player-colors mauve nosuch
@@ -391,7 +391,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 	[ "$status" -eq 0 ]
 	[ "$output" = "usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [--version] [FILE]
-       carc-render --format html [FILE]
+       carc-render --format phase|html [FILE]
        carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]" ]
 }
 

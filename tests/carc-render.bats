@@ -7,7 +7,7 @@ load helper
 
 usage="usage: carc-render [-h] [--format ascii|ansi|svg|json] [--highlight X,Y] [--legal]
                    [--no-coords] [--player-colors COLOR,...] [--version] [FILE]
-       carc-render --format html [FILE]
+       carc-render --format phase|html [FILE]
        carc-render --format email [--attach-html] [--from ADDR] [--to ADDR] [FILE]"
 tool=carc-render
 
@@ -44,6 +44,8 @@ setup() {
 	misused "--from and --to go with --format email"
 	run --separate-stderr carc-render --format email --legal draw
 	misused "--highlight, --legal, --no-coords and --player-colors do not go with --format email"
+	run --separate-stderr carc-render --format phase --no-coords draw
+	misused "--highlight, --legal, --no-coords and --player-colors do not go with --format phase"
 	run --separate-stderr carc-render --format xml draw
 	fails 64 "unknown format 'xml'"
 }
@@ -93,6 +95,25 @@ phase score: ann has placed U; carc-score ends the turn" ]
 	[ "${lines[${#lines[@]}-1]}" = "phase score: ann has placed U; carc-score ends the turn" ]
 	run carc-render over
 	[ "${lines[${#lines[@]}-1]}" = "phase over: the game is over; ann and bob share the win with 0 points" ]
+}
+
+@test "phase: one line, the phase and the player it waits for; 'over' alone at the end" {
+	phases 1,0,0,road:E
+	for state in draw place score over; do
+		run --separate-stderr carc-render --format phase "$state"
+		[ "$status" -eq 0 ] && [ -z "$stderr" ]
+		echo "$output" >> got
+	done
+	run cat got
+	want "draw ann
+place ann
+score ann
+over"
+	# the JSON view's phase and its player's name, for the second player too
+	carc-score score | carc-draw > bob
+	run carc-render --format phase bob; want "place bob"
+	run jq -r '"\(.phase) \(.players[.player].name)"' < <(carc-render --format json bob)
+	want "place bob"
 }
 
 @test "json: the keys every bot may rely on, with their types" {

@@ -146,7 +146,7 @@ listed() {
 	run scores g; want "ann=0 bob=3"
 	run supplies; want "ann=7 bob=7"
 	run js '.figures | length'; want 0
-	run js .phase; want draw
+	run phase_of; want draw
 }
 
 # The same tent; bob puts his B(1,0) off the tent's sides, and ann's own B(0,2) completes it.
@@ -166,7 +166,7 @@ listed() {
 @test "F-5 the last tile of the game completing a tent scores 3 before the end" {
 	new --start B --deck FT1,B,B,B
 	turns 0,1,0,tent 1,1,0 B/-1,1,0 0,2,0
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=0 bob=3"
 	run supplies; want "ann=7 bob=7"
 }
@@ -194,7 +194,7 @@ listed() {
 	[ "$stderr" = "bob scores 3 for completing the tent at 0,1" ] || { echo "$stderr"; false; }
 	carc-score < p > g
 	run scores g; want "ann=0 bob=3"
-	run js .phase; want draw
+	run phase_of; want draw
 }
 
 # Ann's tent at 0,1 (F-5) and bob's tent at 2,1 share the hole 1,1. Around them: 1,0, 2,0, 0,2,
@@ -255,14 +255,14 @@ listed() {
 @test "F-6 a fortune teller left on the board at the end scores nothing" {
 	new --start B --deck FT1
 	turns 0,1,0,tent
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=0 bob=0"
 }
 
 @test "F-6 (contrast) a monk in the same place at the end scores 2" {
 	new --start B --deck B
 	turns 0,1,0,cloister
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=2 bob=0"
 }
 
@@ -590,7 +590,7 @@ draw:1"
 	turns FT1/-1,0,0
 	run js .tiles_left; want 1
 	turns 2,0,0
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=0 bob=0"
 }
 
@@ -603,7 +603,7 @@ draw:1"
 	run --separate-stderr carc-place -1,0,0 < d
 	[ "$status" -eq 0 ]
 	turns -1,0,0
-	run js .phase; want over
+	run phase_of; want over
 	run scores g; want "ann=0 bob=0"
 }
 
@@ -656,7 +656,7 @@ bots() {
 	local turns=0 n
 	: > multi
 	: > told
-	while [ "$(js .phase)" != over ]; do
+	while [ "$(phase_of g)" != over ]; do
 		[ "$turns" -lt 80 ] || { echo "no end after $turns turns"; return 1; }
 		carc-draw < g > d || return 1
 		n=$(carc-render --format json d | jq '.drawn | length')

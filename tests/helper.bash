@@ -121,9 +121,16 @@ supplies() {
 	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
 }
 
-# Where g stands: "PHASE NAME", NAME being the player to move.
+# The phase FILE (g by default) waits in, one word, read without a JSON parser (jq's start costs
+# far more than the tools' own: loops over whole games ask this every step).
+phase_of() {
+	local p who
+	read -r p who < <(carc-render --format phase < "${1:-g}") && echo "$p"
+}
+
+# Where g stands: "PHASE NAME", NAME being the player to move ("over" alone at the end).
 turnof() {
-	js '"\(.phase) \(.players[.player].name)"'
+	carc-render --format phase < g
 }
 
 # want TEXT: the last `run` exited 0 and printed exactly TEXT.
@@ -149,9 +156,9 @@ refused() {
 # every player, one tool a step as the phase asks: carc-draw, carc-score, or carc-bot for any
 # decision (a placement, a recall, a phantom, a hurl ...). Rewrites FILE.
 bots_play() {
-	local f=$1 bot=${2:-random} ph steps=0
+	local f=$1 bot=${2:-random} ph who steps=0
 
-	while ph=$(carc-render --format json < "$f" | jq -r .phase) && [ "$ph" != over ]; do
+	while read -r ph who < <(carc-render --format phase < "$f") && [ "$ph" != over ]; do
 		[ "$steps" -lt 3000 ] || { echo "no end after $steps steps"; return 1; }
 		case $ph in
 		draw) carc-draw < "$f" > "$f.n" ;;

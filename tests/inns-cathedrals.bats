@@ -186,7 +186,7 @@ new() {
 @test "six players play a whole game with Inns & Cathedrals, each with a big follower" {
 	carc-deck --players a,b,c,d,e,f --seed 11 --expansions base,inns-cathedrals > g
 	run js '[.players[].supply.big] | add'; want 6
-	while [ "$(js .phase)" != over ]; do
+	while [ "$(phase_of g)" != over ]; do
 		carc-draw < g | carc-bot random | carc-score > n || false
 		mv n g
 	done

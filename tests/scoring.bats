@@ -42,7 +42,7 @@ listed() {
 	run scores g; want "ann=0 bob=0"
 	turns -1,0,0
 	run scores g; want "ann=4 bob=0"
-	run js .phase; want "draw"
+	run phase_of; want "draw"
 }
 
 # Four curves in a ring under D: V(0,1) r270 (E,S), V(1,1) r0 (W,S), V(0,2) r180 (N,E),
@@ -105,7 +105,7 @@ listed() {
 @test "B-43 an incomplete city passing the same tile twice counts it once at the end: 4" {
 	new --start I --deck N,R,N
 	turns 0,-1,270,city:S -1,-1,90 -1,0,90
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=4 bob=0"
 }
 
@@ -235,7 +235,7 @@ listed() {
 	turns 0,-1,180 1,0,0 -1,0,0
 	run scores g; want "ann=0 bob=0"
 	run supplies; want "ann=7 bob=7"
-	run js .phase; want "draw"
+	run phase_of; want "draw"
 }
 
 # --- B-22 the occupied rule ------------------------------------------------------------------
@@ -308,7 +308,7 @@ listed() {
 @test "B-51 final scoring: an incomplete road scores 1 per tile: 2" {
 	new --deck U
 	turns 1,0,0,road:E
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=2 bob=0"
 }
 
@@ -317,7 +317,7 @@ listed() {
 @test "B-51 final scoring: an incomplete city scores 1 per tile and 1 per pennant: 3" {
 	new --deck F
 	turns 0,-1,90,city:N
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=0"
 }
 
@@ -326,7 +326,7 @@ listed() {
 @test "B-51 final scoring: an incomplete cloister scores 1 plus 1 per neighbour: 4" {
 	new --deck U,U,B
 	turns 1,0,0 -1,0,0 0,1,0,cloister
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=4 bob=0"
 }
 
@@ -335,7 +335,7 @@ listed() {
 @test "B-51 final scoring of an incomplete city uses the majority: 6 for the 2-vs-1 winner" {
 	new --start G --deck E,R,E,N,Ng
 	turns 0,-1,90,city:E 1,0,270,city:N 0,1,90,city:E 1,-1,270 1,1,0
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=6 bob=0"
 }
 
@@ -344,10 +344,10 @@ listed() {
 @test "B-50 the game ends after the last tile, including that tile's scoring" {
 	new --deck U,E
 	turns 1,0,0
-	run js .phase; want "draw"
+	run phase_of; want "draw"
 	run js .tiles_left; want "1"
 	turns 0,-1,180,city:S
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run js .tiles_left; want "0"
 	run scores g; want "ann=0 bob=4"
 	run --separate-stderr carc-draw < g
@@ -359,7 +359,7 @@ listed() {
 @test "B-50 the game ends when the tiles left fit nowhere" {
 	new --deck E,C
 	turns 0,-1,180,city:S
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=4 bob=0"
 	run --separate-stderr carc-draw < g
 	refused carc-draw "the game is over"
@@ -379,7 +379,7 @@ listed() {
 	run js '[.figures[] | "\(.owner)@\(.x),\(.y):\(.feature)"] | join(" ")'
 	want "0@1,0:field:Nw"
 	turns 0,1,0
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=0"
 }
 
@@ -388,7 +388,7 @@ listed() {
 @test "B-83 one field touching two completed cities scores 6" {
 	new --start H --deck B,E,E
 	turns 1,0,0,field:Nw 0,-1,180 0,1,0
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=6 bob=0"
 }
 
@@ -398,7 +398,7 @@ listed() {
 @test "B-83 one city touching two fields: farmers of both players each score it, 3 and 3" {
 	new --start G --deck E,E
 	turns -1,0,90,field:Nw 1,0,270,field:Nw
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=3"
 }
 
@@ -407,7 +407,7 @@ listed() {
 @test "B-83 one player's farmers in two fields next to the same city score it twice: 6" {
 	new --start G --deck E,B,E
 	turns -1,0,90,field:Nw 0,1,0 1,0,270,field:Nw
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=6 bob=0"
 }
 
@@ -416,7 +416,7 @@ listed() {
 @test "B-83 a field bordering one city on two tiles scores that city once: 3" {
 	new --deck U,E,B
 	turns 1,0,0,field:Nw 0,-1,180 1,-1,0
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=0"
 }
 
@@ -425,7 +425,7 @@ listed() {
 @test "B-82 a field that does not touch the completed city scores nothing for it" {
 	new --deck U,E
 	turns 1,0,0,field:Es 0,-1,180
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=0 bob=0"
 }
 
@@ -435,7 +435,7 @@ listed() {
 @test "B-83 tied farmers in a joined field both score the full 3" {
 	new --deck U,B,A,E
 	turns 1,0,0,field:Nw 0,1,0,field:Nw 2,0,90 0,-1,180
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=3"
 }
 
@@ -447,7 +447,7 @@ listed() {
 @test "B-83 a 2-vs-1 farmer majority: only the majority scores the field's 3" {
 	new --deck U,B,W,A,A,E
 	turns 1,0,0,field:Nw 0,1,0,field:Nw -1,0,0,field:Sw 2,0,90 -1,1,180 0,-1,180
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=3 bob=0"
 }
 
@@ -457,7 +457,7 @@ listed() {
 @test "B-83 a field touching one city through two segments of a tile scores it once: 3" {
 	new --start I --deck N,N,Ng,B
 	turns 0,-1,270 -1,-1,180 -1,0,90 1,0,0,field:Nw
-	run js .phase; want "over"
+	run phase_of; want "over"
 	run scores g; want "ann=0 bob=3"
 }
 
