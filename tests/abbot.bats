@@ -273,15 +273,6 @@ recall:none"
 }
 
 # bats test_tags=slow
-@test "whole games with the abbot, 2 to 6 players: bots take every decision, recalls too" {
-	local p
-	for p in ann,bob ann,bob,cat,dee,eve,fay; do
-		carc-deck --players "$p" --seed 21 --expansions base,abbot > g
-		bots_play g random
-		carc-deck --verify < g
-		[ "$(js '[.log[] | select(startswith("recall:"))] | length')" -gt 0 ]
-	done
-	carc-deck --players ann,bob,cat --seed 5 --expansions base,abbot > g
-	bots_play g greedy
-	carc-deck --verify < g
+@test "whole games with the abbot, 6 and 3 players: bots take every decision, recalls too" {
+	games_with abbot 21 recall:
 }

@@ -743,11 +743,6 @@ bot_game() {
 }
 
 # bats test_tags=slow
-@test "a whole game with base,catapult for 4 players: bots through the phase-aware loop" {
-	bot_game ann,bob,carl,dee 13
-}
-
-# bats test_tags=slow
 @test "a whole game with base,catapult for 6 players: bots through the phase-aware loop" {
 	bot_game ann,bob,carl,dee,eve,fay 15
 }

@@ -700,11 +700,6 @@ whole_game() {
 }
 
 # bats test_tags=slow
-@test "a whole game with the fortune teller, 3 players" {
-	whole_game ann,bob,cy 1
-}
-
-# bats test_tags=slow
 @test "a whole game with the fortune teller, 6 players" {
 	whole_game ann,bob,cy,dee,eve,fay 3
 }

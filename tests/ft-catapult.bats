@@ -216,16 +216,7 @@ bot_game() {
 }
 
 # bats test_tags=slow
-@test "a whole game with the fortune teller and the catapult, 4 players, edition c1" {
-	bot_game ann,bob,carl,dee 23 --rule edition=c1
-}
-
-# bats test_tags=slow
 @test "a whole game with the fortune teller and the catapult, 5 players, chain=0.60" {
 	bot_game ann,bob,carl,dee,eve 24 --rule chain=0.60
 }
 
-# bats test_tags=slow
-@test "a whole game with the fortune teller and the catapult, 6 players" {
-	bot_game ann,bob,carl,dee,eve,fay 25
-}

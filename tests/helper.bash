@@ -152,6 +152,26 @@ refused() {
 	fi
 }
 
+# games_with SET SEED WORD: whole games of base,SET that bots play through the tools, random for
+# six players (seed SEED) and greedy for three (seed 5), each checked by carc-deck --verify; in
+# the random one some decision logged starts with WORD and is not WORD"none" (the set's own
+# decision is taken, not only passed). The other player counts and every combination of sets
+# are played in-process by tests/unit (combinations), far faster than a process a step.
+games_with() {
+	local set=$1 seed=$2 word=$3 p
+	for p in ann,bob,cat,dee,eve,fay; do
+		carc-deck --players "$p" --seed "$seed" --expansions "base,$set" > g
+		bots_play g random
+		carc-deck --verify < g
+		[ "$(carc-render --format json < g | jq --arg w "$word" '[.log[] |
+		    select(startswith($w) and . != $w + "none")] | length')" -gt 0 ] ||
+		    { echo "$p: no $word decision taken"; return 1; }
+	done
+	carc-deck --players ann,bob,cat --seed 5 --expansions "base,$set" > g
+	bots_play g greedy
+	carc-deck --verify < g
+}
+
 # bots_play FILE [BOT]: plays the game in FILE to its end, BOT (random by default) deciding for
 # every player, one tool a step as the phase asks: carc-draw, carc-score, or carc-bot for any
 # decision (a placement, a recall, a phantom, a hurl ...). Rewrites FILE.

@@ -166,15 +166,6 @@ phantom:none"
 }
 
 # bats test_tags=slow
-@test "whole games with the phantom, 2 to 6 players: bots take the second decision too" {
-	local p
-	for p in ann,bob ann,bob,cat,dee,eve,fay; do
-		carc-deck --players "$p" --seed 23 --expansions base,phantom > g
-		bots_play g random
-		carc-deck --verify < g
-		[ "$(js '[.log[] | select(startswith("phantom:") and . != "phantom:none")] | length')" -gt 0 ]
-	done
-	carc-deck --players ann,bob,cat --seed 5 --expansions base,phantom > g
-	bots_play g greedy
-	carc-deck --verify < g
+@test "whole games with the phantom, 6 and 3 players: bots take the second decision too" {
+	games_with phantom 23 phantom:
 }
