@@ -13,7 +13,7 @@
 #define MAXSEG 16		/* segments on one tile */
 #define MAXSETS 8
 #define MAXFIGTYPES 8
-#define ID_MAX 16
+#define ID_MAX 24
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
 #define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
 

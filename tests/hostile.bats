@@ -291,7 +291,7 @@ json_refused() {
 @test "limit: strings no longer than their fields" {
 	json_refused '.players[0].name = "a" * 33' \
 	    "bad state: 'name' in a player is longer than 32 bytes"
-	json_refused '.supply[0] = "T" * 16' "bad state: 'supply' holds a tile id longer than 15 bytes"
+	json_refused '.supply[0] = "T" * 24' "bad state: 'supply' holds a tile id longer than 23 bytes"
 	json_refused '.log[0] = "U/0,1,0,road:E" + "-" * 82' \
 	    "bad state: log entry 1 is longer than 95 bytes"
 	json_refused '.setup.stack = "U," * 40000' "bad state: setup 'stack' is longer than 65536 bytes"

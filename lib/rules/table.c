@@ -12,6 +12,7 @@ static struct rules_module *const table[] = {
 	&inns_cathedrals_module,
 	&abbot_module,
 	&phantom_module,
+	&traders_builders_module,
 };
 
 void
