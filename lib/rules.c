@@ -23,7 +23,8 @@ static const struct rules_module *phase_owner[NPHASES];
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_STEP2, H_PLACED, H_RESOLVE, H_TURN_END, H_CHECK, H_DESCRIBE, H_MARKS, NHOOKS };
+	H_STEP2, H_PLACED, H_COMPLETED, H_RESOLVE, H_TURN_END, H_FINAL, H_CHECK, H_DESCRIBE,
+	H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -67,10 +68,13 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_VALUE] |= (mod->value != NULL) << m;
 		hooks[H_STEP2] |= (mod->step2 != NULL) << m;
 		hooks[H_PLACED] |= (mod->placed != NULL) << m;
+		hooks[H_COMPLETED] |= (mod->completed != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
+		hooks[H_FINAL] |= (mod->final != NULL) << m;
 		hooks[H_CHECK] |= (mod->check != NULL) << m;
 		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
+		hooks[H_HOLDINGS] |= (mod->holdings != NULL) << m;
 		hooks[H_MARKS] |= (mod->marks != NULL) << m;
 	}
 	/* the limits are the compiler's to check, but a module added beyond them must not
@@ -223,6 +227,19 @@ rules_placed(struct carc_game *g, int tile)
 		m->placed(g, tile);
 }
 
+void
+rules_completed(struct carc_game *g, int kind, int root, int tile)
+{
+	EACH(g, H_COMPLETED, m)
+		m->completed(g, kind, root, tile);
+}
+
+bool
+rules_completed_any(const struct carc_game *g)
+{
+	return (g->active & hooks[H_COMPLETED]) != 0;
+}
+
 int
 rules_resolve(struct carc_game *g, struct carc_err *err)
 {
@@ -245,6 +262,13 @@ rules_turn_end(struct carc_game *g)
 	return 0;
 }
 
+void
+rules_final(struct carc_game *g)
+{
+	EACH(g, H_FINAL, m)
+		m->final(g);
+}
+
 int
 rules_check(const struct carc_game *g, char *why, size_t n)
 {
@@ -252,6 +276,16 @@ rules_check(const struct carc_game *g, char *why, size_t n)
 		if (m->check(g, why, n))
 			return -1;
 	return 0;
+}
+
+int
+rules_holdings(const struct carc_game *g, int player, struct carc_buf *b)
+{
+	int rc = 0;
+
+	EACH(g, H_HOLDINGS, m)
+		rc |= m->holdings(g, player, b);
+	return rc;
 }
 
 void

@@ -114,12 +114,18 @@ struct rules_module {
 	int (*step2)(struct carc_game *, int tile);
 	/* the tile just placed, with its figure, before its features are scored */
 	void (*placed)(struct carc_game *, int tile);
+	/* a feature of kind k (root of its union-find) completed by the tile just placed,
+	 * `tile`, as it is scored, before its figures go home (goods to the player who
+	 * completed a city, X-TB-1) */
+	void (*completed)(struct carc_game *, int k, int root, int tile);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
 	 * nothing of its own waits, else 0 or an error status */
 	int (*resolve)(struct carc_game *, struct carc_err *);
 	/* the turn's scoring is done: 1 when it starts a phase of its own instead of passing the
 	 * turn (a catapult round), -1 out of memory */
 	int (*turn_end)(struct carc_game *);
+	/* the final scoring, after the features' (the goods' majorities, X-TB-2) */
+	void (*final)(struct carc_game *);
 	/* its part of the state under the key `key`, written when the game has the module and
 	 * `present` says there is something to write; read (a missing key: the part as init left
 	 * it); checked once the whole state is read */
@@ -131,6 +137,9 @@ struct rules_module {
 	/* for people: lines below the board, and marks on the board's picture */
 	void (*describe)(const struct carc_game *, struct carc_buf *);
 	int (*marks)(const struct carc_game *, struct mark *, int max);
+	/* what player p holds of its own, after the figures left in the pictures' table of
+	 * players: "; 2 wine, 1 grain" (the goods tokens); nonzero out of memory */
+	int (*holdings)(const struct carc_game *, int p, struct carc_buf *);
 
 	/* set by rules_init */
 	int index;
@@ -179,10 +188,15 @@ bool rules_value_any(const struct carc_game *);
  * score, unless a module after it starts a decision of its own. */
 void rules_step2(struct carc_game *, const struct rules_module *after);
 void rules_placed(struct carc_game *, int tile);
+void rules_completed(struct carc_game *, int kind, int root, int tile);
+/* Whether a module of the game wants to hear of completed features. */
+bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
+void rules_final(struct carc_game *);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);
+int rules_holdings(const struct carc_game *, int player, struct carc_buf *);
 int rules_marks(const struct carc_game *, struct mark *, int max);
 
 /* The definition of phase p and the module it belongs to, or NULL for the core's phases; its

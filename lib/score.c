@@ -125,9 +125,12 @@ static void
 score_point(struct carc_game *g, int b, int s)
 {
 	const struct placed *q = &g->board[b];
-	const struct kind_def *kd = kinds[g->ts.types[q->type].seg[s].kind];
+	int k = g->ts.types[q->type].seg[s].kind;
+	const struct kind_def *kd = kinds[k];
 	int r = node_find(g, b * MAXSEG + s), v = feature_value(g, r, b, false);
 
+	if (rules_completed_any(g))
+		rules_completed(g, k, r, b);
 	if (kd->award == AWARD_PLACER) {
 		g->pl[g->player].score += v;
 		report(g, "%s scores %d for completing the %s at %d,%d\n", g->pl[g->player].name,
@@ -250,6 +253,8 @@ score_placed(struct carc_game *g, int tile)
 		if (i < ndone)
 			continue;
 		done[ndone++] = r;
+		if (rules_completed_any(g))
+			rules_completed(g, t->seg[s].kind, r, tile);
 		/* most completed features hold no figure: nothing to award or return */
 		if (g->nodes[r].claims == 0 && g->unclaiming == 0)
 			continue;
@@ -299,5 +304,6 @@ score_final(struct carc_game *g)
 		award(g, r, v, kinds[k]->name, roots);
 	}
 	free(done);
+	rules_final(g);
 	return 0;
 }
