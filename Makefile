@@ -216,7 +216,7 @@ deps-web:
 # players or other options than the first such test of a file) are left out there too.
 SAN_SKIP = compat docs examples games install pybot \
 	scoring fortune-teller catapult ft-catapult inns-cathedrals abbot phantom \
-	figures-ft-catapult
+	figures-ft-catapult traders-builders
 check: deps
 	@$(MAKE) all
 	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi

@@ -170,6 +170,7 @@ forecast(struct carc_game *g, int me)
 			worth[i] += back * hand * count[j][i];
 		}
 	}
+	rules_foresee(g, worth);
 	for (i = 0; i < g->nplayers; i++) {
 		n = hand_figures(g, i);
 		v = g->pl[i].score + worth[i] + hand * (n < turns ? n : turns);

@@ -353,6 +353,9 @@ static const struct tsign {
 } tsigns[] = {
 	{ "inn", '~', S_LAKE, true },
 	{ "cathedral", '+', S_WALL, false },
+	{ "wine", 'w', S_MARK, false },
+	{ "grain", 'g', S_MARK, false },
+	{ "cloth", 'c', S_MARK, false },
 };
 
 static void
@@ -719,7 +722,9 @@ carc_render_text(const struct carc_game *g, const struct carc_render_opts *o,
 		text(&t, g->pl[i].name);
 		line.len = 0;
 		t.rc |= view_figures(&v, i, &line);
-		t.rc |= carc_buf_printf(out, "%*s %4d point%s, %s left",
+		t.rc |= carc_buf_add(&line, " left", 5);
+		t.rc |= view_holdings(&v, i, &line);
+		t.rc |= carc_buf_printf(out, "%*s %4d point%s, %s",
 		    w - width(g->pl[i].name), "", g->pl[i].score, g->pl[i].score == 1 ? "" : "s",
 		    line.data ? line.data : "");
 		endline(&t);

@@ -23,8 +23,8 @@ static const struct rules_module *phase_owner[NPHASES];
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_STEP2, H_PLACED, H_COMPLETED, H_RESOLVE, H_TURN_END, H_FINAL, H_CHECK, H_DESCRIBE,
-	H_HOLDINGS, H_MARKS, NHOOKS };
+	H_STEP2, H_PLACED, H_COMPLETED, H_RESOLVE, H_TURN_END, H_FINAL, H_FORESEE, H_CHECK,
+	H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -72,6 +72,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
+		hooks[H_FORESEE] |= (mod->foresee != NULL) << m;
 		hooks[H_CHECK] |= (mod->check != NULL) << m;
 		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
 		hooks[H_HOLDINGS] |= (mod->holdings != NULL) << m;
@@ -267,6 +268,13 @@ rules_final(struct carc_game *g)
 {
 	EACH(g, H_FINAL, m)
 		m->final(g);
+}
+
+void
+rules_foresee(const struct carc_game *g, double *worth)
+{
+	EACH(g, H_FORESEE, m)
+		m->foresee(g, worth);
 }
 
 int

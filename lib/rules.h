@@ -126,6 +126,9 @@ struct rules_module {
 	int (*turn_end)(struct carc_game *);
 	/* the final scoring, after the features' (the goods' majorities, X-TB-2) */
 	void (*final)(struct carc_game *);
+	/* for mcts's forecast: what each player may expect of its own by the end, added into
+	 * worth[player] in points (the goods' majorities as they stand) */
+	void (*foresee)(const struct carc_game *, double *worth);
 	/* its part of the state under the key `key`, written when the game has the module and
 	 * `present` says there is something to write; read (a missing key: the part as init left
 	 * it); checked once the whole state is read */
@@ -194,6 +197,7 @@ bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
 void rules_final(struct carc_game *);
+void rules_foresee(const struct carc_game *, double *worth);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);
 int rules_holdings(const struct carc_game *, int player, struct carc_buf *);

@@ -793,6 +793,42 @@ draw_cathedral(struct sctx *c, struct pt p)
 	    N(c, p.x), N(c, p.y - 11));
 }
 
+/* The goods of Traders & Builders: a bunch of grapes (wine), a sheaf (grain), a bolt of blue
+ * cloth. */
+static void
+draw_wine(struct sctx *c, struct pt p)
+{
+	static const int dx[6] = { -4, 0, 4, -2, 2, 0 }, dy[6] = { -4, -4, -4, 0, 0, 4 };
+	int i;
+
+	for (i = 0; i < 6; i++)
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2.4\" fill=\"#7b2d8e\" "
+		    "stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n", N(c, p.x + dx[i]),
+		    N(c, p.y + dy[i]));
+}
+
+static void
+draw_grain(struct sctx *c, struct pt p)
+{
+	static const int dx[3] = { -4, 0, 4 };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"2\" ry=\"5\" fill=\"#e3c13b\" "
+		    "stroke=\"" C_INK "\" stroke-width=\"0.6\" transform=\"rotate(%d %s %s)\"/>\n",
+		    N(c, p.x + dx[i]), N(c, p.y - 3), dx[i] * 5, N(c, p.x), N(c, p.y + 5));
+	sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\"/>\n", N(c, p.x), N(c, p.y));
+}
+
+static void
+draw_cloth(struct sctx *c, struct pt p)
+{
+	sp(c, "<path d=\"M%s %sh10l2 4-2 4h-10z\" fill=\"#3a6fc4\" stroke=\"" C_INK
+	    "\"/>\n", N(c, p.x - 6), N(c, p.y - 4));
+	sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n",
+	    N(c, p.x + 1), N(c, p.y - 4));
+}
+
 static void
 draw_sign_unknown(struct sctx *c, struct pt p)
 {
@@ -807,6 +843,9 @@ static const struct ssign {
 } ssigns[] = {
 	{ "inn", draw_inn },
 	{ "cathedral", draw_cathedral },
+	{ "wine", draw_wine },
+	{ "grain", draw_grain },
+	{ "cloth", draw_cloth },
 };
 
 static void
@@ -1207,6 +1246,7 @@ draw_table(struct sctx *c, const struct frame *f, struct carc_buf *line)
 		    tx + 40 + namew + 60, y + 16, g->pl[i].score);
 		line->len = 0;
 		c->rc |= view_figures(v, i, line);
+		c->rc |= view_holdings(v, i, line);
 		sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
 		xml(c, line->data ? line->data : "");
 		sp(c, "</text>\n");

@@ -208,7 +208,14 @@ view_figures(const struct view *v, int player, struct carc_buf *b)
 		if ((letter = view_figure_letter(g, f)) != 0)
 			rc |= carc_buf_printf(b, " (%c)", letter);
 	}
-	return rc | rules_holdings(g, player, b);
+	return rc;
+}
+
+/* What the player holds of the modules' own, "; 2 wine, 1 grain", after the figures left. */
+int
+view_holdings(const struct view *v, int player, struct carc_buf *b)
+{
+	return rules_holdings(v->g, player, b);
 }
 
 /* Whether a logged word is a decision of step 2 of a turn (recall:..., phantom:...): its name

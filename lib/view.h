@@ -29,6 +29,7 @@ bool view_legal(const struct view *, int x, int y);
 bool view_highlighted(const struct view *, int x, int y);
 int view_status(const struct view *, struct carc_buf *);
 int view_figures(const struct view *, int player, struct carc_buf *);
+int view_holdings(const struct view *, int player, struct carc_buf *);
 /* How figure type f is named for people ("big follower") and the letter that tells it from a
  * follower beside its owner's digit in the text picture ('B'), 0 for the follower. */
 const char *view_figure_label(const struct carc_game *, int f);

@@ -1710,6 +1710,9 @@ test_generator_agrees(void)
 		{ "base,abbot,phantom", { NULL } },
 		{ "base,inns-cathedrals,abbot,phantom,fortune-teller,catapult", { "ft-big=two",
 		    NULL } },
+		{ "base,traders-builders", { NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult",
+		    { "edition=c1", NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;
@@ -1862,13 +1865,14 @@ next:
 }
 
 /* Whole games of every combination of the sets of figures (Inns & Cathedrals, the abbot, the
- * phantom) with The Fortune Teller and The Catapult, for 2 to 6 players, random bots: each
+ * phantom, Traders & Builders) with The Fortune Teller and The Catapult, for 2 to 6 players, random bots: each
  * ends, replays from its log to the same bytes, and reads back as it was written; all of them
  * together make every decision of the new sets. */
 static void
 test_combinations(void)
 {
-	static const char *const news[] = { "inns-cathedrals", "abbot", "phantom" };
+	static const char *const news[] = { "inns-cathedrals", "abbot", "phantom",
+		"traders-builders" };
 	static const char *const olds[] = { "fortune-teller", "catapult" };
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
 		"a,b,c,d,e,f" };
@@ -1877,7 +1881,7 @@ test_combinations(void)
 	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
 	int nm_, om, np, i, w;
 
-	for (nm_ = 1; nm_ < 8; nm_++)
+	for (nm_ = 1; nm_ < 16; nm_++)
 		for (om = 0; om < 4; om++)
 			for (np = 0; np < 5; np++) {
 				struct carc_setup su = { .players = players[np], .seed = 900 + nm_ * 8 + om };
@@ -1886,7 +1890,7 @@ test_combinations(void)
 				struct carc_game *g, *r = NULL, *back = NULL;
 				char sets[128] = "base", why[200] = "";
 
-				for (i = 0; i < 3; i++)
+				for (i = 0; i < 4; i++)
 					if (nm_ & (1 << i))
 						strcat(strcat(sets, ","), news[i]);
 				for (i = 0; i < 2; i++)
@@ -1986,6 +1990,7 @@ test_random_agrees(void)
 		{ "base,abbot,phantom,fortune-teller", "a,b,c", { "ft-draw=may", "farmers=off",
 		    NULL } },
 		{ "base,inns-cathedrals,phantom,catapult", "a,b,c,d,e,f", { "scatter=0", NULL } },
+		{ "base,traders-builders,abbot,fortune-teller,catapult", "a,b,c", { NULL } },
 	};
 	struct carc_err err;
 	size_t k;

@@ -69,6 +69,19 @@ tb_completed(struct carc_game *g, int k, int root, int tile)
 	}
 }
 
+/* The most tokens of good i any player holds. */
+static int
+most(const struct carc_game *g, int i)
+{
+	const struct traders *t = tb(g);
+	int p, best = 0;
+
+	for (p = 0; p < g->nplayers; p++)
+		if (t->goods[p][i] > best)
+			best = t->goods[p][i];
+	return best;
+}
+
 /* X-TB-2: for each good, the most tokens score 10, each of the players tied on them. */
 static void
 tb_final(struct carc_game *g)
@@ -77,10 +90,7 @@ tb_final(struct carc_game *g)
 	int i, p, best;
 
 	for (i = 0; i < NGOODS; i++) {
-		for (best = 0, p = 0; p < g->nplayers; p++)
-			if (t->goods[p][i] > best)
-				best = t->goods[p][i];
-		if (best == 0)
+		if ((best = most(g, i)) == 0)
 			continue;
 		for (p = 0; p < g->nplayers; p++)
 			if (t->goods[p][i] == best) {
@@ -88,6 +98,24 @@ tb_final(struct carc_game *g)
 				report(g, "%s scores %d for the most %s (%d)\n", g->pl[p].name,
 				    GOOD_POINTS, good_names[i], best);
 			}
+	}
+}
+
+/* mcts's forecast: the majorities as they stand, the 10 points shared out among the tied. */
+static void
+tb_foresee(const struct carc_game *g, double *worth)
+{
+	const struct traders *t = tb(g);
+	int i, p, best, n;
+
+	for (i = 0; i < NGOODS; i++) {
+		if ((best = most(g, i)) == 0)
+			continue;
+		for (n = 0, p = 0; p < g->nplayers; p++)
+			n += t->goods[p][i] == best;
+		for (p = 0; p < g->nplayers; p++)
+			if (t->goods[p][i] == best)
+				worth[p] += (double)GOOD_POINTS / n;
 	}
 }
 
@@ -156,32 +184,43 @@ tb_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
 }
 
 /* The tokens of each good, all players' together, are the goods of the completed cities on
- * the board: the state can neither make nor lose one. */
+ * the board: the state can neither make nor lose one. Between the placement and the end of
+ * its scoring (phase score, a decision of step 2, a catapult round) the cities the last tile
+ * completed may not have given theirs yet. */
 static int
 tb_check(const struct carc_game *g, char *why, size_t n)
 {
 	struct carc_game *w = (struct carc_game *)g;	/* node_find shortens paths, no more */
 	const struct traders *t = tb(g);
-	int want[NGOODS] = { 0 }, have, b, s, i, p, r;
-	unsigned mask = 7u << traders_builders_module.sign0;
+	int want[NGOODS] = { 0 }, last[NGOODS] = { 0 }, have, b, s, i, p, r;
+	unsigned mask = 7u << traders_builders_module.sign0, lastroots[MAXSEG], nlast = 0;
+	bool settled = g->phase == CARC_DRAW || g->phase == CARC_PLACE || g->phase == CARC_OVER;
 
+	for (s = 0; !settled && g->nboard > 0 &&
+	    s < g->ts.types[g->board[g->nboard - 1].type].nseg; s++)
+		lastroots[nlast++] = node_find(w, (g->nboard - 1) * MAXSEG + s);
 	for (b = 0; b < g->nboard; b++) {
 		const struct tiletype *u = &g->ts.types[g->board[b].type];
 
 		for (s = 0; s < u->nseg; s++) {
-			unsigned m = u->seg[s].signs & mask;
+			unsigned m = u->seg[s].signs & mask, j;
+			bool recent = false;
 
 			r = node_find(w, b * MAXSEG + s);
 			if (m == 0 || g->nodes[r].open != 0)
 				continue;
-			for (m >>= traders_builders_module.sign0; m != 0; m &= m - 1)
+			for (j = 0; j < nlast; j++)
+				recent |= lastroots[j] == (unsigned)r;
+			for (m >>= traders_builders_module.sign0; m != 0; m &= m - 1) {
 				want[__builtin_ctz(m)]++;
+				last[__builtin_ctz(m)] += recent;
+			}
 		}
 	}
 	for (i = 0; i < NGOODS; i++) {
 		for (have = 0, p = 0; p < g->nplayers; p++)
 			have += t->goods[p][i];
-		if (have != want[i])
+		if (have > want[i] || have < want[i] - last[i])
 			return snprintf(why, n, "the players hold %d %s, the completed cities show "
 			    "%d", have, good_names[i], want[i]), -1;
 	}
@@ -209,6 +248,7 @@ struct rules_module traders_builders_module = {
 	.state_size = sizeof(struct traders),
 	.completed = tb_completed,
 	.final = tb_final,
+	.foresee = tb_foresee,
 	.key = "traders",
 	.present = tb_present,
 	.write = tb_write,
