@@ -388,3 +388,43 @@ fig_remove(struct carc_game *g, int i)
 	memmove(f, f + 1, (g->nfigs - i - 1) * sizeof(*f));
 	g->nfigs--;
 }
+
+/* Whether figure i, one that needs a follower of its owner's in its feature (the builder, the
+ * pig), has one there. */
+bool
+fig_supported(struct carc_game *g, int i)
+{
+	const struct figure *f = &g->figs[i];
+	int r = node_find(g, f->tile * MAXSEG + f->seg), j;
+
+	for (j = 0; j < g->nfigs; j++)
+		if (g->figs[j].owner == f->owner &&
+		    g->ts.fig[g->figs[j].type].group == GROUP_FOLLOWER &&
+		    node_find(g, g->figs[j].tile * MAXSEG + g->figs[j].seg) == r)
+			return true;
+	return false;
+}
+
+/* The figures that need a follower of their owner's and have none left in their feature go
+ * home, whatever took the follower away (RULES.md §5.5, §5.6); said in the report. Returns how
+ * many went. */
+int
+fig_strays(struct carc_game *g)
+{
+	int i, n = 0;
+
+	if (g->unclaiming == 0)
+		return 0;	/* such figures do not claim: none stands */
+	for (i = g->nfigs - 1; i >= 0; i--) {
+		const struct figure *f = &g->figs[i];
+
+		if (!g->ts.fig[f->type].needs_own || fig_supported(g, i))
+			continue;
+		report(g, "%s's %s at %d,%d goes home: no follower of %s's is left with it\n",
+		    g->pl[f->owner].name, g->ts.fig[f->type].name, g->board[f->tile].x,
+		    g->board[f->tile].y, g->pl[f->owner].name);
+		fig_remove(g, i);
+		n++;
+	}
+	return n;
+}

@@ -17,6 +17,8 @@ int board_neighbours8(const struct carc_game *, int x, int y);
 bool board_surrounded(const struct carc_game *, int b);
 int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
+bool fig_supported(struct carc_game *, int i);
+int fig_strays(struct carc_game *);
 
 /* The features next to a frontier cell that a figure already claims: bit s for the road or
  * city across side s, bit 4 + h for the field across half h. A segment of a tile put there

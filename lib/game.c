@@ -71,6 +71,9 @@ game_advance(struct carc_game *g)
 
 	if (g->phase != CARC_DRAW)
 		return;
+	for (i = 0; i < g->ndrawn; i++)	/* held for a second turn (F-9) */
+		if (board_placeable(g, g->drawn[i]))
+			return;
 	for (i = 0; i < g->nsupply; i++)
 		if (board_placeable(g, g->supply[i])) {
 			g->fit_nboard = g->nboard;
@@ -78,6 +81,9 @@ game_advance(struct carc_game *g)
 			return;
 		}
 	/* the draws would set every one of them aside (B-12): say so in the state */
+	memcpy(g->aside + g->naside, g->drawn, g->ndrawn * sizeof(*g->drawn));
+	g->naside += g->ndrawn;
+	g->ndrawn = 0;
 	memcpy(g->aside + g->naside, g->supply, g->nsupply * sizeof(*g->supply));
 	g->naside += g->nsupply;
 	g->nsupply = 0;
@@ -119,6 +125,29 @@ draw_refused(const struct carc_game *g, struct carc_err *err)
 	}
 }
 
+/* The draw of a second turn that plays from the tiles held since the first (F-9, the
+ * builder's double turn with fortune tellers): they are its tiles; if none fits, they are set
+ * aside and single tiles drawn until one fits (F-7c). */
+static int
+held_draw(struct carc_game *g, int n, struct carc_err *err)
+{
+	int i;
+
+	if (n != 0 && n != g->ndrawn)
+		return seterr(err, CARC_EREFUSED, "%s plays the second turn from the %d tile%s "
+		    "held (F-9), and draws no other", g->pl[g->player].name, g->ndrawn,
+		    g->ndrawn == 1 ? "" : "s");
+	for (i = 0; i < g->ndrawn; i++)
+		if (board_placeable(g, g->drawn[i])) {
+			g->phase = CARC_PLACE;
+			return 0;
+		}
+	memcpy(g->aside + g->naside, g->drawn, g->ndrawn * sizeof(*g->drawn));
+	g->naside += g->ndrawn;
+	g->ndrawn = 0;
+	return game_draw(g, 1, err);
+}
+
 int
 carc_game_draw(struct carc_game *g, struct carc_err *err)
 {
@@ -135,6 +164,8 @@ carc_game_draw_n(struct carc_game *g, int n, struct carc_err *err)
 
 	if (draw_refused(g, err))
 		return err->code;
+	if (g->ndrawn > 0)
+		return held_draw(g, n, err);
 	want = draw_allowed(g, g->player);
 	if (n == 0 || n == want)
 		return game_draw(g, want, err);
@@ -183,6 +214,27 @@ game_draw(struct carc_game *g, int want, struct carc_err *err)
 	return seterr(err, CARC_EDATA, "inconsistent state: no tile in the supply fits");
 }
 
+/* The drawn tiles held go back into the supply, which is shuffled (F-7d). */
+void
+drawn_return(struct carc_game *g)
+{
+	memcpy(g->supply + g->nsupply, g->drawn, g->ndrawn * sizeof(*g->drawn));
+	g->nsupply += g->ndrawn;
+	g->ndrawn = 0;
+	rng_shuffle(&g->rng, g->supply, g->nsupply);
+}
+
+/* The turn of player g->player is over: the next player's begins, or the same player's second
+ * one when a module says so (the builder's), and the game ends when no tile fits (B-50). */
+void
+turn_next(struct carc_game *g)
+{
+	if (!rules_next_turn(g))
+		g->player = (g->player + 1) % g->nplayers;
+	g->phase = CARC_DRAW;
+	game_advance(g);
+}
+
 /* Why carc-score refuses a phase; 0 in phase score. */
 static int
 score_refused(const struct carc_game *g, struct carc_err *err)
@@ -221,18 +273,13 @@ carc_game_score(struct carc_game *g, struct carc_err *err)
 	g->report.len = 0;
 	rules_placed(g, g->nboard - 1);
 	score_placed(g, g->nboard - 1);
-	/* F-7d: the drawn tiles not chosen were held until now; back they go, shuffled in */
-	if (g->ndrawn > 0) {
-		memcpy(g->supply + g->nsupply, g->drawn, g->ndrawn * sizeof(*g->drawn));
-		g->nsupply += g->ndrawn;
-		g->ndrawn = 0;
-		rng_shuffle(&g->rng, g->supply, g->nsupply);
-	}
+	/* F-7d: the drawn tiles not chosen were held until now; back they go, shuffled in,
+	 * unless a second turn of the player's plays from them (F-9) */
+	if (g->ndrawn > 0 && !rules_holds(g))
+		drawn_return(g);
 	if ((rc = rules_turn_end(g)) != 0)
 		return rc < 0 ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
-	g->player = (g->player + 1) % g->nplayers;
-	g->phase = CARC_DRAW;
-	game_advance(g);
+	turn_next(g);
 	if (g->phase == CARC_OVER && g->report.data == NULL && !g->quiet)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	return 0;

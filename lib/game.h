@@ -142,6 +142,8 @@ figures_left(const struct carc_game *g, int player, int figtype)
 struct carc_game *game_alloc(void);
 int game_log(struct carc_game *, const char *word);
 void game_advance(struct carc_game *);
+void turn_next(struct carc_game *);
+void drawn_return(struct carc_game *);
 int draw_allowed(const struct carc_game *, int player);
 int game_draw(struct carc_game *, int n, struct carc_err *);
 

@@ -285,6 +285,36 @@ explain_fit(const struct carc_game *g, int type, const struct move *m, const cha
 	    edge_words[(g->ts.types[p->type].pattern[p->rot] >> (2 * ((s + 2) & 3))) & 3]);
 }
 
+/* Whether a figure that needs a follower of its owner's may go on a segment, and why not. */
+enum need { NEED_OK, NEED_NONE, NEED_TAKEN, NEED_DONE };
+
+static enum need need_check(const struct carc_game *, const struct offer *,
+    const struct fcell *, const struct tiletype *, int r, int ft, int s);
+
+/* Why a figure that needs a follower of its owner's may not go on segment s (RULES.md §5.5,
+ * §5.6), or 0. */
+static int
+need_refuse(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
+    const struct tiletype *t, int r, int ft, int s, const char *w, struct carc_err *err)
+{
+	const char *fig = g->ts.fig[ft].name, *kind = kinds[t->seg[s].kind]->name;
+
+	switch (need_check(g, o, fc, t, r, ft, s)) {
+	case NEED_NONE:
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s goes only on a %s that "
+		    "holds a follower of %s's already", w, an(fig), fig, kind,
+		    g->pl[g->player].name);
+	case NEED_TAKEN:
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': that %s holds %s's %s "
+		    "already", w, kind, g->pl[g->player].name, fig);
+	case NEED_DONE:
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the tile completes that %s, "
+		    "and %s %s never goes on a completed one", w, kind, an(fig), fig);
+	default:
+		return 0;
+	}
+}
+
 /* The figure of a placement that fits: its segment and type into *seg and *ft, or why not,
  * decided by what the generator decides with: the offer of the turn (figure_kinds, the
  * supply) and the claims around the cell (B-22). */
@@ -328,6 +358,8 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims))
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': that %s already has a follower (B-22)", w, kinds[k]->name);
+	if (g->ts.fig[*ft].needs_own)
+		return need_refuse(g, &o, frontier_at(g, m->x, m->y), t, rot, *ft, *seg, w, err);
 	return 0;
 }
 
@@ -433,6 +465,141 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 /* ---- the generator ---- */
 
 
+/* ---- figures that need a follower of their owner's in their feature ---- */
+
+/* The features holding figures of the player to move: followers (support for the figures
+ * that need one) and those figures themselves. None supported: none of them is offered. */
+static void
+support_get(const struct carc_game *g, struct offer *o)
+{
+	struct carc_game *w = (struct carc_game *)g;	/* node_find shortens paths, no more */
+	int i, r;
+
+	o->nsup = o->nown = 0;
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (f->owner != g->player)
+			continue;
+		r = node_find(w, f->tile * MAXSEG + f->seg);
+		if (g->ts.fig[f->type].group == GROUP_FOLLOWER && o->nsup < MAXSUPPORT)
+			o->sup[o->nsup++] = r;
+		if (g->ts.fig[f->type].needs_own && o->nown < MAXSUPPORT) {
+			o->own[o->nown] = r;
+			o->owntype[o->nown++] = f->type;
+		}
+	}
+	if (o->nsup == 0)
+		o->needs = 0;
+}
+
+static bool
+supported(const struct offer *o, int r)
+{
+	int i;
+
+	for (i = 0; i < o->nsup; i++)
+		if (o->sup[i] == r)
+			return true;
+	return false;
+}
+
+/* The features across the edges of frontier cell fc, in fcell_claims's bits: root[bit], or
+ * -1 where no tile or no such segment is. Returns the sides that have a neighbour. */
+static unsigned
+edge_roots(const struct carc_game *g, const struct fcell *fc, int root[12])
+{
+	struct carc_game *w = (struct carc_game *)g;
+	unsigned sides = 0;
+	int side, opp, b, s, h;
+
+	for (side = 0; side < 4; side++) {
+		root[side] = root[4 + 2 * side] = root[5 + 2 * side] = -1;
+		if ((b = fc->nb[side]) < 0)
+			continue;
+		const struct placed *q = &g->board[b];
+		const struct tiletype *u = &g->ts.types[q->type];
+
+		sides |= 1u << side;
+		opp = (side + 2) & 3;
+		/* across a side, half 2s meets the neighbour's half 2(s+2)+1 and 2s+1 its 2(s+2) */
+		if ((s = u->sideseg[q->rot][opp]) >= 0)
+			root[side] = node_find(w, b * MAXSEG + s);
+		for (h = 0; h < 2; h++)
+			if ((s = u->halfseg[q->rot][2 * opp + 1 - h]) >= 0)
+				root[4 + 2 * side + h] = node_find(w, b * MAXSEG + s);
+	}
+	return sides;
+}
+
+/* The edges of cell fc whose feature across holds a follower of the player's. */
+static unsigned
+fcell_own(const struct carc_game *g, const struct offer *o, const struct fcell *fc)
+{
+	int root[12], b;
+	unsigned m = 0;
+
+	edge_roots(g, fc, root);
+	for (b = 0; b < 12; b++)
+		if (root[b] >= 0 && supported(o, root[b]))
+			m |= 1u << b;
+	return m;
+}
+
+/* Whether the player's figure of type ft that needs a follower may go on segment s of tile t
+ * put in cell fc in rotation r (RULES.md §5.5, §5.6): the feature the segment joins holds a
+ * follower of the player's, no figure of type ft of the player's, and is not completed by
+ * this tile (a road's or city's open edges, the tile's own matched against its neighbours'). */
+static enum need
+need_check(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
+    const struct tiletype *t, int r, int ft, int s)
+{
+	int root[12], seen[12], nseen = 0, b, i, open;
+	unsigned e = SEG_EDGES(t, r, s), sides = edge_roots(g, fc, root), m;
+	bool sup = false, taken = false;
+
+	for (m = e; m != 0; m &= m - 1) {
+		if ((b = root[__builtin_ctz(m)]) < 0)
+			continue;
+		for (i = 0; i < nseen && seen[i] != b; i++)
+			;
+		if (i < nseen)
+			continue;
+		seen[nseen++] = b;
+		sup |= supported(o, b);
+		for (i = 0; i < o->nown; i++)
+			taken |= o->own[i] == b && o->owntype[i] == ft;
+	}
+	if (!sup)
+		return NEED_NONE;
+	if (taken)
+		return NEED_TAKEN;
+	if (kinds[t->seg[s].kind]->done == DONE_CLOSED) {
+		open = __builtin_popcount(e & 15) - 2 * __builtin_popcount(e & 15 & sides);
+		for (i = 0; i < nseen; i++)
+			open += g->nodes[seen[i]].open;
+		if (open == 0)
+			return NEED_DONE;
+	}
+	return NEED_OK;
+}
+
+/* The segments, a bit each, where figure type ft may go (need_check) in rotation r. */
+static unsigned
+need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int ft)
+{
+	const struct tiletype *t = &g->ts.types[f->type];
+	const struct fcell *fc = &g->frontier[f->cell];
+	unsigned segs = 0;
+	int s;
+
+	for (s = 0; s < t->nseg; s++)
+		if ((o->may[ft] & (1u << t->seg[s].kind)) && (SEG_EDGES(t, r, s) & f->own) &&
+		    need_check(g, o, fc, t, r, ft, s) == NEED_OK)
+			segs |= 1u << s;
+	return segs;
+}
+
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
@@ -446,12 +613,17 @@ offer_get(const struct carc_game *g, struct offer *o)
 		present |= g->ts.types[g->drawn[d]].kindmask;
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
+	o->needs = 0;
 	for (f = 0; f < g->ts.nfig; f++) {
 		o->may[f] = 0;
 		if ((o->left[f] = figures_left(g, g->player, f)) <= 0 ||
 		    (m = g->ts.fig[f].on & present) == 0)
 			continue;
 		o->may[f] = rules_figure_kinds(g, g->player, f, -1, m);
+		if (g->ts.fig[f].needs_own) {
+			o->needs |= (o->may[f] != 0) << f;
+			continue;
+		}
 		if (g->ts.fig[f].claims)
 			claimed |= o->may[f];
 		for (m = o->may[f]; m != 0; m &= m - 1)
@@ -459,6 +631,8 @@ offer_get(const struct carc_game *g, struct offer *o)
 	}
 	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
 		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
+	if (o->needs)
+		support_get(g, o);
 }
 
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
@@ -479,9 +653,10 @@ figs_all(const struct offer *o, const struct tiletype *t)
  * claim is one segment's (sideseg, halfseg), so the few bits of the claims are walked, not
  * the segments. */
 static inline int
-fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype *t, int r)
+fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
+    const struct tiletype *t, int r)
 {
-	unsigned c, hit = 0;
+	unsigned c, hit = 0, ft;
 	int n = 1 + f->all, b, s;
 
 	for (c = f->claims; c != 0; c &= c - 1) {
@@ -492,6 +667,9 @@ fit_decisions(const struct offer *o, const struct fit *f, const struct tiletype 
 			n -= o->claim[t->seg[s].kind];
 		}
 	}
+	if (f->own)
+		for (ft = o->needs; ft != 0; ft &= ft - 1)
+			n += __builtin_popcount(need_segs(g, o, f, r, __builtin_ctz(ft)));
 	return n;
 }
 
@@ -506,6 +684,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 	uint32_t key = g->frontier[f->cell].key;
 	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
 	    -1, -1 };
+	unsigned need[MAXFIGTYPES] = { 0 }, needany = 0, m;
 	int s, k, ft, n = 0;
 	bool claimed;
 
@@ -513,13 +692,18 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		out[n++] = fm;
 	else if (j-- == 0)
 		goto found;
+	for (m = f->own ? o->needs : 0; m != 0; m &= m - 1) {
+		ft = __builtin_ctz(m);
+		needany |= need[ft] = need_segs(g, o, f, r, ft);
+	}
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
-		if (!o->free[k] && !o->claim[k])
+		if (!o->free[k] && !o->claim[k] && !(needany >> s & 1))
 			continue;
 		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
 		for (ft = 0; ft < g->ts.nfig; ft++) {
-			if (!(o->may[ft] & (1u << k)) || o->left[ft] <= 0 ||
+			if (g->ts.fig[ft].needs_own ? !(need[ft] >> s & 1) :
+			    !(o->may[ft] & (1u << k)) || o->left[ft] <= 0 ||
 			    (g->ts.fig[ft].claims && claimed))
 				continue;
 			fm.seg = s;
@@ -575,12 +759,13 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 				continue;
 			f = &m->fit[nfit++];
 			claims = edgeclaim ? fcell_claims(g, fc) : 0;
-			*f = (struct fit){ type, rots, claims, fc - g->frontier, all, 0 };
-			if (claims == 0)
+			*f = (struct fit){ type, rots, claims, o->needs ? fcell_own(g, o, fc) : 0,
+			    fc - g->frontier, all, 0 };
+			if (claims == 0 && f->own == 0)
 				n = bits4[rots] * (1 + all);
 			else
 				for (n = 0; rots != 0; rots &= rots - 1)
-					n += fit_decisions(o, f, t, __builtin_ctz(rots));
+					n += fit_decisions(g, o, f, t, __builtin_ctz(rots));
 			f->n = n;
 			total += n;
 		}
@@ -701,7 +886,7 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 			q -= n;
 		q = n - 1 - q;
 	}
-	*f = (struct fit){ g->drawn[i], t->fitrot[fc->asks], 0, fc - g->frontier, all,
+	*f = (struct fit){ g->drawn[i], t->fitrot[fc->asks], 0, 0, fc - g->frontier, all,
 	    n * (1 + all) };
 	return q * (1 + all) + d % (1 + all);
 }
@@ -717,7 +902,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	int total, j, r, n;
 
 	offer_get(g, &o);
-	if (!o.edgeclaim) {
+	if (!o.edgeclaim && !o.needs) {
 		if ((j = one_fit(g, &o, &one, rng)) < 0)
 			return -1;
 		f = &one;
@@ -731,7 +916,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	for (r = 0; r < 4; r++) {
 		if (!(f->rots & (1u << r)))
 			continue;
-		if (j < (n = fit_decisions(&o, f, &g->ts.types[f->type], r)))
+		if (j < (n = fit_decisions(g, &o, f, &g->ts.types[f->type], r)))
 			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
 		j -= n;
 	}

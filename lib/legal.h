@@ -18,6 +18,9 @@ struct fit {
 	uint16_t type;
 	uint8_t rots;		/* bit r: rotation r, one of its kind (same_as) */
 	uint16_t claims;	/* fcell_claims of the cell */
+	uint16_t own;		/* the cell's edges whose feature across holds a follower of the
+				 * player's, in fcell_claims's bits, when a figure that needs one
+				 * is offered (the builder, the pig): fcell_own */
 	int cell;		/* frontier index */
 	int all;		/* figure decisions of a segment set that nothing claims */
 	int n;
@@ -30,10 +33,14 @@ struct moves {
 	int nfit, capfit;
 };
 
+/* A player's figures on the board: the figure table gives each player 13 at most. */
+#define MAXSUPPORT 64
+
 /* What a segment of each kind offers the player to move, worked out once a turn so that the
  * enumeration has no loop over figure types: how many figure types that do not claim (they go
  * on any such segment) and how many that claim (they need the feature free). Only the kinds
  * of the drawn tiles' segments are worked out. */
+
 struct offer {
 	int left[MAXFIGTYPES];
 	unsigned may[MAXFIGTYPES];	/* bit per kind (of the drawn tiles') the figure may
@@ -43,6 +50,15 @@ struct offer {
 	 * then do the claimed features around a cell take decisions away (an abbot, on
 	 * cloisters and gardens alone, never loses one to a neighbour) */
 	bool edgeclaim;
+	/* the figure types, a bit each, that go only where their owner has a follower already
+	 * (needs: own-follower: the builder, the pig), offered this turn; they are not in
+	 * free[] and claim[], the features around each cell deciding where they go: those
+	 * holding a follower of the player's (sup) and those holding such a figure of the
+	 * player's already (own, with its type) */
+	unsigned needs;
+	int nsup, nown;
+	int sup[MAXSUPPORT], own[MAXSUPPORT];
+	uint8_t owntype[MAXSUPPORT];
 };
 
 int fast_moves(struct carc_game *, struct moves *);

@@ -463,7 +463,7 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 {
 	struct carc_bot_ctx x = { 0 };
 	uint64_t rng = seed;
-	int i, n, pick, rc = 0;
+	int i, k, n, pick, rc = 0;
 	char word[96];
 	bool choosing;
 
@@ -489,8 +489,14 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 
 		if (choosing && g->phase == CARC_DRAW && b->strategy == CARC_BOT_RANDOM &&
 		    (n = draw_choices(g)) > 1) {
-			/* random tries every decision: fewer tiles too (F-4, ft-draw=may) */
-			if (carc_game_draw_n(g, 1 + carc_rng_below(&rng, n), err)) {
+			/* random tries every decision: fewer tiles too (F-4, ft-draw=may: the
+			 * words draw:N to draw:1, taken from the last), or no second turn */
+			const char *w = g->words.data;
+
+			for (k = n - 1 - carc_rng_below(&rng, n); k > 0; k--)
+				w += strlen(w) + 1;
+			snprintf(word, sizeof(word), "%s", w);
+			if (carc_game_place(g, word, err)) {
 				rc = err->code;
 				goto out;
 			}

@@ -23,8 +23,8 @@ static const struct rules_module *phase_owner[NPHASES];
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_STEP2, H_PLACED, H_COMPLETED, H_RESOLVE, H_TURN_END, H_FINAL, H_FORESEE, H_CHECK,
-	H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
+	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_FINAL,
+	H_FORESEE, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -69,6 +69,8 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_STEP2] |= (mod->step2 != NULL) << m;
 		hooks[H_PLACED] |= (mod->placed != NULL) << m;
 		hooks[H_COMPLETED] |= (mod->completed != NULL) << m;
+		hooks[H_HOLDS] |= (mod->holds != NULL) << m;
+		hooks[H_NEXT_TURN] |= (mod->next_turn != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
@@ -268,6 +270,25 @@ rules_final(struct carc_game *g)
 {
 	EACH(g, H_FINAL, m)
 		m->final(g);
+}
+
+bool
+rules_holds(const struct carc_game *g)
+{
+	EACH(g, H_HOLDS, m)
+		if (m->holds(g))
+			return true;
+	return false;
+}
+
+int
+rules_next_turn(struct carc_game *g)
+{
+	int again = 0;
+
+	EACH(g, H_NEXT_TURN, m)
+		again |= m->next_turn(g);
+	return again;
 }
 
 void

@@ -118,6 +118,13 @@ struct rules_module {
 	 * `tile`, as it is scored, before its figures go home (goods to the player who
 	 * completed a city, X-TB-1) */
 	void (*completed)(struct carc_game *, int k, int root, int tile);
+	/* whether the drawn tiles not chosen stay held after the turn's scoring, for a second
+	 * turn of the same player (F-9: the builder's double turn plays from them), and in
+	 * phase draw whether those drawn are held for it */
+	bool (*holds)(const struct carc_game *);
+	/* the turn passes: 1 when the player who played plays again (the builder's second
+	 * turn), 0 when the next player's turn comes */
+	int (*next_turn)(struct carc_game *);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
 	 * nothing of its own waits, else 0 or an error status */
 	int (*resolve)(struct carc_game *, struct carc_err *);
@@ -197,6 +204,8 @@ bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
 void rules_final(struct carc_game *);
+bool rules_holds(const struct carc_game *);
+int rules_next_turn(struct carc_game *);
 void rules_foresee(const struct carc_game *, double *worth);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);

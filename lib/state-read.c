@@ -308,6 +308,12 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 		if (fig_add(g, b, s, owner, f) == -1)
 			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
 	}
+	for (f = 0; f < g->nfigs; f++)
+		if (g->ts.fig[g->figs[f].type].needs_own && !fig_supported(g, f))
+			return mp_fail(r, "inconsistent state: %s's %s at %d,%d has no follower of "
+			    "%s's in its feature", g->pl[g->figs[f].owner].name,
+			    g->ts.fig[g->figs[f].type].name, g->board[g->figs[f].tile].x,
+			    g->board[g->figs[f].tile].y, g->pl[g->figs[f].owner].name);
 	return 0;
 }
 
@@ -408,7 +414,6 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	held = g->phase == CARC_SCORE || (rules_phase(g->phase) && rules_phase(g->phase)->step2);
 	/* drawn tiles wait in phase place; in phase score those not chosen are held (F-7d) */
 	if ((g->phase == CARC_PLACE && g->ndrawn == 0) ||
-	    (g->phase != CARC_PLACE && !held && g->ndrawn > 0) ||
 	    (held && g->ndrawn >= MAXDRAWN - 1))
 		return mp_fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
 	if (held && g->nboard < 2)
@@ -490,6 +495,12 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	    read_setup(r, g, setup, version) || read_tiles(r, g, root) || read_turn(r, g, root) ||
 	    read_log(r, g, root) || read_modules(r, g, root))
 		return r->err->code;
+	/* drawn tiles outside phase place and the phases after a placement: only those held
+	 * for a second turn of the same player (F-9), as the modules say */
+	if (g->ndrawn > 0 && g->phase != CARC_PLACE && g->phase != CARC_SCORE &&
+	    !(rules_phase(g->phase) && rules_phase(g->phase)->step2) && !rules_holds(g))
+		return mp_fail(r, "inconsistent state: phase %s with %d drawn tiles",
+		    rules_phase_name(g->phase), g->ndrawn);
 	if (rules_check(g, why, sizeof(why)))
 		return mp_fail(r, "inconsistent state: %s", why);
 	if (game_check_tiles(g, r->err))

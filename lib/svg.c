@@ -935,23 +935,38 @@ static const char monk[] =
     "M0 -9.4C3.4 -9.4 4.4 -6.4 3.6 -3.8C5.6 -2.4 6.2 0.4 6.4 3.2L8 9.2L-8 9.2L-6.4 3.2C-6.2 0.4 "
     "-5.6 -2.4 -3.6 -3.8C-4.4 -6.4 -3.4 -9.4 0 -9.4Z";
 
+/* A builder: a stout figure in a broad-brimmed hat, as tall as a meeple. */
+static const char builder[] =
+    "M-7 -5.6L7 -5.6L7 -4.2L3.4 -4.2C3.6 -2.6 3 -1.6 2.4 -1.2L6.4 0.4L7 9.2L-7 9.2L-6.4 0.4"
+    "L-2.4 -1.2C-3 -1.6 -3.6 -2.6 -3.4 -4.2L-7 -4.2ZM-3.4 -5.6C-3.2 -9.2 3.2 -9.2 3.4 -5.6Z";
+
+/* A pig, side on: a round body on four short legs, an ear and a snout to the east. */
+static const char pig[] =
+    "M-8 -1C-8 -5 -4 -6.4 0 -6.4C2.6 -6.4 4.6 -5.8 5.6 -4.6L6.6 -7.6L7.6 -3.6L9.6 -3.2"
+    "L9.6 0.4L8 1.2C7.4 3 6.4 4 5.4 4.6L5.4 7.4L3.2 7.4L3 5.2L-3 5.2L-3.2 7.4L-5.4 7.4"
+    "L-5.4 4.4C-7 3.4 -8 1.6 -8 -1Z";
+
 /* How a figure type other than the follower looks: bigger (the big follower), another shape
- * (the abbot, a monk), see-through (the phantom). A type missing here is a meeple. */
+ * (the abbot, a monk; the builder; the pig), see-through (the phantom). A type missing here
+ * is a meeple. A figure on a field lies down, but the pig (`stands`). */
 static const struct sfig {
 	const char *name;
 	const char *shape;
 	double scale;
 	const char *opacity;
+	bool stands;
 } sfigs[] = {
-	{ "big", meeple, 1.35, NULL },
-	{ "abbot", monk, 1, NULL },
-	{ "phantom", meeple, 1, ".45" },
+	{ "big", meeple, 1.35, NULL, false },
+	{ "abbot", monk, 1, NULL, false },
+	{ "phantom", meeple, 1, ".45", false },
+	{ "builder", builder, 1, NULL, false },
+	{ "pig", pig, 1, NULL, true },
 };
 
 static const struct sfig *
 sfig(const char *name)
 {
-	static const struct sfig plain = { NULL, meeple, 1, NULL };
+	static const struct sfig plain = { NULL, meeple, 1, NULL, false };
 	size_t i;
 
 	for (i = 0; i < sizeof(sfigs) / sizeof(sfigs[0]); i++)
@@ -986,6 +1001,7 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 	const struct carc_game *g = c->v->g;
 	const struct placed *pl = &g->board[b];
 	const struct tiletype *t = &g->ts.types[pl->type];
+	const struct sfig *f;
 	struct tlayout L;
 	struct pt p;
 	int i;
@@ -997,8 +1013,9 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 		p = figure_spot(&L, g->figs[i].seg);
 		p.x += ox;
 		p.y += oy;
+		f = sfig(g->ts.fig[g->figs[i].type].name);
 		draw_figure(c, p, c->v->color[g->figs[i].owner],
-		    t->seg[g->figs[i].seg].kind == K_FIELD, sfig(g->ts.fig[g->figs[i].type].name));
+		    t->seg[g->figs[i].seg].kind == K_FIELD && !f->stands, f);
 	}
 }
 

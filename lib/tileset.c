@@ -943,6 +943,10 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return want_bool(l, val, "recall", &f->recall);
 	if (strcmp(ks, "second") == 0)
 		return want_bool(l, val, "second", &f->second);
+	if (strcmp(ks, "double") == 0)
+		return want_bool(l, val, "double", &f->dbl);
+	if (strcmp(ks, "bonus") == 0)
+		return want_int(l, val, "bonus", 0, 9, &f->bonus);
 	if (strcmp(ks, "needs") == 0) {
 		if (want_scalar(l, val, "needs", &v))
 			return CARC_EDATA;
@@ -1013,9 +1017,12 @@ figures_digest(struct tileset *ts)
 
 		/* the abilities added since version 2 began, only where a row has them, so that
 		 * the rows without keep their digest */
-		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x%s%s\n", f->name, f->set, f->group,
+		carc_buf_printf(&b, "%s %s %d %d %d %d %d %x %x%s%s%s", f->name, f->set, f->group,
 		    f->count, f->strength, f->claims, f->needs_own, f->on, f->removed,
-		    f->recall ? " recall" : "", f->second ? " second" : "");
+		    f->recall ? " recall" : "", f->second ? " second" : "", f->dbl ? " double" : "");
+		if (f->bonus)
+			carc_buf_printf(&b, " bonus %d", f->bonus);
+		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
 	carc_buf_release(&b);

@@ -77,6 +77,10 @@ struct figtype {
 				 * then scores as at the end (the abbot, B-63) */
 	bool second;		/* placed by a second figure decision of the turn, after the
 				 * tile and its figure, never with the tile (the phantom) */
+	bool dbl;		/* a tile its owner places that extends its feature gives him a
+				 * second turn (the builder) */
+	int bonus;		/* points for each completed city that its owner's field scores
+				 * more when he wins it (the pig) */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };

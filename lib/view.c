@@ -165,6 +165,8 @@ static const struct flook {
 	{ "big", "big follower", 'B' },
 	{ "abbot", "abbot", 'A' },
 	{ "phantom", "phantom", 'P' },
+	{ "builder", "builder", 'U' },
+	{ "pig", "pig", 'G' },
 };
 
 static const struct flook *

@@ -7,8 +7,11 @@
 # the comment above each test shows the board. x grows east, y grows south; the start tile is
 # at 0,0. Tile shapes used (rotation 0; turned clockwise):
 #   TB01 city N+W with grain, fields E and S   TB02 the same with wine
-#   E    city cap N                            U    road W-E
-# A city cap E turned 90 faces east, 180 south, 270 west.
+#   E    city cap N                            U    road W-E, fields N and S
+#   W    roads E, S, W end at a junction       CA06 fair in an all-field tile (The Catapult)
+#   FT3  road W-E past a tent (The Fortune Teller)
+# A city cap E turned 90 faces east, 180 south, 270 west. The builder (@builder) and the pig
+# (@pig) are one each (RULES.md §5.5, §5.6); --list names a road W-E by its side E.
 
 bats_require_minimum_version 1.5.0
 
@@ -110,6 +113,229 @@ goods() {
 	run scores g; want "ann=10 bob=10"
 }
 
+# --- §5.5 the builder ---------------------------------------------------------------------------
+
+# builders: the placements with a builder that --list offers on the drawn state d.
+builders() {
+	carc-place --list < d | grep '@builder' | tr '\n' ' '
+}
+
+#   U(0,0); ann's follower on the road at U(1,0), bob's U(-1,0). Ann's next U may take the
+#   builder at either end of her road, nowhere else; bob, with no follower there, may not.
+@test "§5.5 the builder goes only on a road or city holding a follower of its owner's" {
+	new --start U --deck U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0
+	carc-draw < g > d
+	run builders; want "-2,0,0,road:E@builder 2,0,0,road:E@builder "
+	run --separate-stderr carc-place 1,-1,0,road:E@builder < d
+	refused carc-place "illegal move '1,-1,0,road:E@builder': a builder goes only on a road that holds a follower of ann's already"
+	turns 2,0,0,road:E@builder
+	carc-draw < g > d
+	run builders; want ""
+	run --separate-stderr carc-place 3,0,0,road:E@builder < d
+	refused carc-place "a builder goes only on a road that holds a follower of bob's already"
+	# the builder is no follower: it claims nothing, scores nothing, and is no field's
+	run --separate-stderr carc-place 3,0,0,field:Nw@builder < d
+	refused carc-place "illegal move '3,0,0,field:Nw@builder': a builder may not stand on a field"
+}
+
+#   W(0,0) junction; ann's follower on U(1,0); W(2,0) turned 180 closes the road: the builder
+#   may not go on the road this tile completes.
+@test "§5.5 the builder never goes on a feature the tile completes" {
+	new --start W --deck U,U,W,U
+	turns 1,0,0,road:W 0,1,90
+	carc-draw < g > d
+	run builders; want ""
+	run --separate-stderr carc-place 2,0,180,road:W@builder < d
+	refused carc-place "illegal move '2,0,180,road:W@builder': the tile completes that road, and a builder never goes on a completed one"
+}
+
+#   U(0,0): ann's follower at U(1,0), bob's U(-1,0), ann's builder at U(2,0), bob's U(-2,0).
+#   Ann's U(3,0) extends the builder's road: after its scoring ann plays again (half 2), and
+#   her U(4,0), extending it once more, gives no third turn: bob's turn follows.
+@test "§5.5 extending the builder's road gives a second turn, and the second never a third" {
+	new --start U --deck U,U,U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0
+	carc-draw < g > d
+	carc-place 3,0,0 < d > p
+	carc-score -v < p > g 2> report
+	run cat report; want "ann's builder: ann plays a second turn"
+	run turnof; want "draw ann"
+	run js '.traders.half'; want 2
+	run carc-place --list < g; want "again:draw
+again:none"
+	carc-render < g > pic
+	grep -qx 'ann plays a second turn (the builder.s): carc-draw, or again:none to decline it' pic
+	turns 4,0,0
+	run turnof; want "draw bob"
+	run js 'has("traders")'; want false
+	run js '.log | join(" ")'
+	want "U/1,0,0,road:E U/-1,0,0 U/2,0,0,road:E@builder U/-2,0,0 U/3,0,0 U/4,0,0"
+	carc-deck --verify < g
+}
+
+@test "§5.5 the builder placed with the tile gives no second turn for that tile" {
+	new --start U --deck U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder
+	run turnof; want "draw bob"
+}
+
+@test "§5.5 the second turn is the player's choice: again:none passes to the next player" {
+	new --start U --deck U,U,U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,0
+	run carc-place again:none < g
+	[ "$status" -eq 0 ]
+	carc-place again:none < g > n
+	mv n g
+	run turnof; want "draw bob"
+	run js '.log[-1]'; want again:none
+	run js '.tiles_left'; want 2
+	carc-deck --verify < g
+	# again:draw is carc-draw's draw
+	new --start U --deck U,U,U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,0
+	carc-place again:draw < g > a
+	carc-draw < g > b
+	cmp a b
+	run --separate-stderr carc-place again:maybe < g
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	# once drawn, the turn is taken: the word is no placement
+	run --separate-stderr carc-place again:none < b
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-place: bad move 'again:none': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]" ]
+}
+
+@test "§5.5 a second turn with no tile left: the game ends, the state reads back" {
+	new --start U --deck U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,0
+	run turnof; want over
+	run js 'has("traders")'; want false
+	carc-deck --verify < g
+}
+
+#   The builder's road: ann's follower at U(1,0), her builder at U(2,0); bob's fair CA06(0,1)
+#   starts a round whose knock-out at ann's follower (1.50,0.50) leaves the builder alone: it
+#   goes home at once. The builder itself is never knocked out or seduced (X-CA-6, X-CA-7).
+@test "§5.5 a builder goes home when its last follower is knocked out" {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,catapult \
+	    --rule scatter=0 --start U --deck U,U,U,CA06 > g
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder 0,1,0
+	run turnof; want "hurl bob"
+	# no token is offered against the builder (2.50,0.50): it is never knocked out
+	run bash -c "carc-place --list < g | grep -c '2.50,0.50' || :"; want 0
+	carc-place hurl:knockout:1.50,0.50 < g > p
+	carc-score -v < p > g 2> report
+	run cat report
+	want "bob knocks out ann's follower at 1,0
+ann's builder at 2,0 goes home: no follower of ann's is left with it"
+	run figs; want ""
+	run js '.players[0].supply.builder'; want 1
+}
+
+@test "§5.5 a state with a builder and no follower of its owner's in its feature is refused" {
+	new --start U --deck U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder
+	carc-render --format json < g | jq 'del(.figures[0]) | .players[0].supply.follower = 7' > k
+	run --separate-stderr carc-deck --from-json k
+	[ "$status" -eq 65 ] && [ -z "$output" ]
+	[ "$stderr" = "carc-deck: k: inconsistent state: ann's builder at 2,0 has no follower of ann's in its feature" ]
+}
+
+# --- F-9 the second turn with fortune tellers ----------------------------------------------------
+
+# ft: a game of ann and bob with the fortune teller, every tile after the start (U) an FT3: a
+# road W-E past a tent, so that whatever the reshuffles bring, the same moves are legal.
+ft() {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,fortune-teller \
+	    --start U --deck "$(printf 'FT3,%.0s' $(seq 15))FT3" > g
+}
+
+#   Ann's follower and builder on the road west to east (FT3 at 1,0 and 2,0), a fortune teller
+#   on the tent of FT3(0,-1): she draws 2; her FT3(3,0) extends the builder's road, and her
+#   second turn plays the tile she held, drawing none (F-9).
+@test "F-9 with one fortune teller the second turn plays the tile held, drawing none" {
+	ft
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder 0,1,0 0,-1,0,tent 0,2,0
+	carc-draw < g > d
+	run bash -c "carc-render --format json < d | jq -c '[.drawn, .tiles_left]'"
+	want '[["FT3","FT3"],8]'
+	carc-place FT3/3,0,0 < d > p
+	carc-score < p > g
+	run bash -c "carc-render --format json < g | jq -c '[.phase, .player, .drawn, .tiles_left]'"
+	want '["draw",0,["FT3"],8]'
+	carc-draw < g > d
+	run bash -c "carc-render --format json < d | jq -c '[.phase, .drawn, .tiles_left]'"
+	want '["place",["FT3"],8]'
+	carc-place 4,0,0 < d > p
+	carc-score < p > g
+	run turnof; want "draw bob"
+	run js '.tiles_left'; want 8
+	carc-deck --verify < g
+}
+
+@test "F-9 with two fortune tellers the player chooses among the two tiles held" {
+	ft
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder 0,1,0 0,-1,0,tent 0,2,0
+	turns FT3/0,-2,0,tent 0,3,0
+	carc-draw < g > d
+	run bash -c "carc-render --format json < d | jq -c '[.drawn, .tiles_left]'"
+	want '[["FT3","FT3","FT3"],5]'
+	carc-place FT3/3,0,0 < d > p
+	carc-score < p > g
+	run bash -c "carc-render --format json < g | jq -c '[.phase, .drawn, .tiles_left]'"
+	want '["draw",["FT3","FT3"],5]'
+	run --separate-stderr carc-draw --tiles 1 < g
+	refused carc-draw "ann plays the second turn from the 2 tiles held (F-9), and draws no other"
+	carc-draw < g > d
+	run bash -c "carc-render --format json < d | jq -c '[.phase, .drawn, .tiles_left]'"
+	want '["place",["FT3","FT3"],5]'
+	run bash -c "carc-place --list < d | grep -c '^FT3/4,0,0\$'"; want 1
+	carc-place FT3/4,0,0 < d > p
+	carc-score < p > g
+	run turnof; want "draw bob"
+	run js '.tiles_left'; want 6
+}
+
+# --- §5.6 the pig -----------------------------------------------------------------------------
+
+#   Two fields that a cloister joins: north of the road U(0,0) U(1,0), ann's farmer (1,0) and
+#   pig (U(1,-1), south of its road), and north of the road U(0,-1) U(1,-1), bob's farmer
+#   (0,-1); A(2,-1) turned 90, its road W ending at the cloister, makes them one field: a tie,
+#   both win it. E(0,-2) and E(0,-3) turned 180 make a city of 2 on it. Bob scores 3 for the
+#   city, ann 3 and 1 for the pig (C2: 3 a completed city).
+@test "§5.6 the pig adds 1 a completed city to its owner's field when he wins it, tied too" {
+	new --start U --deck U,U,U,A,E,E
+	turns 1,0,0,field:Nw 0,-1,0,field:Nw
+	carc-draw < g > d
+	run bash -c "carc-place --list < d | grep '@pig' | tr '\\n' ' '"
+	want "-1,-1,0,field:Es@pig 1,-1,0,field:Es@pig -1,0,0,field:Nw@pig 2,0,0,field:Nw@pig "
+	turns 1,-1,0,field:Es@pig 2,-1,90 0,-2,0 0,-3,180
+	run js '.phase'; want over
+	run scores g; want "ann=4 bob=3"
+}
+
+#   The same fields, bob's farmer a big follower (Inns & Cathedrals): bob wins the field
+#   alone, 3 for the city; ann, with her farmer and her pig, scores nothing.
+@test "§5.6 a pig's owner who loses the field gets no bonus" {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,inns-cathedrals \
+	    --start U --deck U,U,U,A,E,E > g
+	turns 1,0,0,field:Nw 0,-1,0,field:Nw@big 1,-1,0,field:Es@pig 2,-1,90 0,-2,0 0,-3,180
+	run js '.phase'; want over
+	run scores g; want "ann=0 bob=3"
+}
+
+@test "§5.6 the pig goes only on a field holding a farmer of its owner's, never with farmers off" {
+	new --start U --deck U,U,U
+	turns 1,0,0,field:Nw
+	carc-draw < g > d
+	run --separate-stderr carc-place -1,0,0,field:Nw@pig < d
+	refused carc-place "illegal move '-1,0,0,field:Nw@pig': a pig goes only on a field that holds a follower of bob's already"
+	new --start U --deck U,U,U --rule farmers=off
+	turns 1,0,0,road:W
+	carc-draw < g > d
+	run bash -c "carc-place --list < d | grep -c '@pig' || :"; want 0
+}
+
 # --- what the tools show and check ---------------------------------------------------------------
 
 @test "the goods held are in the JSON view, the text picture and the SVG" {
@@ -117,7 +343,7 @@ goods() {
 	turns -1,0,90 0,-1,180 -1,-1,180
 	run js '.traders.goods.wine[0]'; want 1
 	run carc-render < g
-	[[ $output == *"ann "*"followers left; 1 wine, 1 grain"* ]] || { echo "$output"; false; }
+	[[ $output == *"ann "*"1 pig (G) left; 1 wine, 1 grain"* ]] || { echo "$output"; false; }
 	run carc-render --format svg < g
 	[[ $output == *"1 wine, 1 grain"* ]] || { echo "$output"; false; }
 	# the goods on the tiles: a letter in their city in the text picture (w, g, c), the wine
@@ -157,12 +383,13 @@ goods() {
 	[ "$stderr" = "carc-deck: k: inconsistent state: 'traders' in a game without the traders-builders" ]
 }
 
-# One whole game through the tools: the random bot for four players.
+# One whole game through the tools: the random bot for four players (seed 2: goods to three
+# players, builders and pigs placed).
 @test "a whole game with Traders & Builders: four players, random bots, verified" {
-	carc-deck --players ann,bob,cy,dee --seed 3 --expansions base,traders-builders > g
+	carc-deck --players ann,bob,cy,dee --seed 2 --expansions base,traders-builders > g
 	bots_play g random
 	carc-deck --verify < g
 	run js '.phase'; want over
-	run js '[.traders.goods[] | add] | add'
-	[ "$status" -eq 0 ] && [ "$output" -gt 0 ]
+	run js '.traders.goods | [.[] | add] | add'; want 5
+	run js '[.log[] | select(test("@builder|@pig"))] | length'; want 4
 }

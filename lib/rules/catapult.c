@@ -295,6 +295,7 @@ exchange(struct carc_game *g, struct carc_err *err)
 	}
 	if (fig_add(g, tile, seg, g->player, type) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	fig_strays(g);	/* a builder or pig of the victim's, or of the seducer's left behind */
 	return 0;
 }
 
@@ -389,6 +390,7 @@ knockout(struct carc_game *g, const struct landing *l)
 		fig_remove(g, f);
 	}
 	free(px);
+	fig_strays(g);	/* a builder or pig whose last supporting follower fell */
 	return 0;
 }
 
@@ -545,11 +547,12 @@ catapult_resolve(struct carc_game *g, struct carc_err *err)
 	}
 	if (cat(g)->token == TOKEN_TARGET)
 		target_scores(g);
-	g->player = (cat(g)->first + 1) % g->nplayers;
+	/* the turn of the player who placed the fair is over: the next one's, or his second
+	 * (the builder's) */
+	g->player = cat(g)->first;
 	memset(cat(g), 0, sizeof(struct catapult));
 	cat(g)->victim = -1;
-	g->phase = CARC_DRAW;
-	game_advance(g);
+	turn_next(g);
 	return g->report.data || g->quiet || g->phase != CARC_OVER ? 0 :
 	    seterr(err, CARC_ESOFTWARE, "out of memory");
 }
@@ -1184,7 +1187,7 @@ catapult_check_all(const struct carc_game *g, char *why, size_t n)
 	if ((g->phase == CARC_HURL || g->phase == CARC_SEDUCE) && !cat(g)->on)
 		return snprintf(why, n, "phase %s without a catapult round",
 		    rules_phase_name(g->phase)), -1;
-	if (cat(g)->on && g->ndrawn > 0)
+	if (cat(g)->on && g->ndrawn > 0 && !rules_holds(g))
 		return snprintf(why, n, "drawn tiles during a catapult round"), -1;
 	return catapult_check(g, why, n);
 }

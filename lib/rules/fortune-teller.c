@@ -95,7 +95,8 @@ ft_draw_words(const struct carc_game *g, struct carc_buf *b)
 	int n, i;
 	char w[16];
 
-	if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY ||
+	/* tiles held for a second turn (F-9) are its draw: no choice of how many */
+	if (RULE(g, &fortune_teller_module, FT_DRAW) != FT_DRAW_MAY || g->ndrawn > 0 ||
 	    (n = draw_allowed(g, g->player)) < 2)
 		return 0;
 	for (i = n; i >= 1; i--) {
@@ -114,8 +115,8 @@ ft_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	const char *p = w + 5;
 	int want = draw_allowed(g, g->player), n;
 
-	if (strncmp(w, "draw:", 5) != 0)
-		return -1;
+	if (strncmp(w, "draw:", 5) != 0 || g->ndrawn > 0)
+		return -1;	/* held tiles (F-9): carc_game_draw_n's */
 	if (*p < '1' || *p > '9' || p[1] != '\0')
 		return seterr(err, CARC_EUSAGE, "bad move '%s': expected draw:N, N from 1 to %d", w,
 		    DRAW_LIMIT);

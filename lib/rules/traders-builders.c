@@ -1,8 +1,19 @@
-/* Traders & Builders (RULES.md §3, X-TB-1, X-TB-2) as a rules module. The goods a city tile
- * shows are signs of the city (wine, grain, cloth): whoever places the tile that completes a
- * city takes a token for each, whoever owns the city (X-TB-1), and at the end the most tokens
- * of each good score 10, every tied player too (X-TB-2). The state keeps the tokens under the
- * key "traders": {"goods": {"wine": [N per player], "grain": [...], "cloth": [...]}}. */
+/* Traders & Builders (RULES.md §3, X-TB-1, X-TB-2, §5.5, §5.6) as a rules module. The goods a
+ * city tile shows are signs of the city (wine, grain, cloth): whoever places the tile that
+ * completes a city takes a token for each, whoever owns the city (X-TB-1), and at the end the
+ * most tokens of each good score 10, every tied player too (X-TB-2).
+ *
+ * The builder and the pig are rows of the figure table (needs: own-follower, which the one
+ * legality in legal.c reads, and which sends them home with their last follower: board.c's
+ * fig_strays). This module acts on their abilities: a tile that extends a feature where its
+ * player's builder stood (`double`) gives him a second turn after the first's scoring, never a
+ * third, which he may decline in its phase draw (again:none); with fortune tellers it plays from
+ * the tiles drawn at the start of the turn (F-9). A pig (`bonus`) adds 1 for each completed
+ * city to its field's score for its owner when he wins the field.
+ *
+ * The state keeps the tokens and the double turn under the key "traders": {"goods": {"wine":
+ * [N per player], "grain": [...], "cloth": [...]}, "again": true, "half": 2}, each entry
+ * written only when there is something to say. */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +34,9 @@ static const char *const good_names[NGOODS + 1] = { "wine", "grain", "cloth", NU
 
 struct traders {
 	uint8_t goods[CARC_MAX_PLAYERS][NGOODS];
+	bool again;	/* the tile just placed extended a feature of its player's builder:
+			 * his second turn follows this one's end */
+	bool second;	/* the player to move plays his second turn */
 };
 
 static struct traders *
@@ -82,13 +96,18 @@ most(const struct carc_game *g, int i)
 	return best;
 }
 
+static void pigs_final(struct carc_game *);
+static int pig_bonus(struct carc_game *, int i);
+
 /* X-TB-2: for each good, the most tokens score 10, each of the players tied on them. */
 static void
 tb_final(struct carc_game *g)
 {
-	const struct traders *t = tb(g);
+	struct traders *t = tb(g);
 	int i, p, best;
 
+	t->again = t->second = false;	/* a second turn the end cut short */
+	pigs_final(g);
 	for (i = 0; i < NGOODS; i++) {
 		if ((best = most(g, i)) == 0)
 			continue;
@@ -101,13 +120,18 @@ tb_final(struct carc_game *g)
 	}
 }
 
-/* mcts's forecast: the majorities as they stand, the 10 points shared out among the tied. */
+/* mcts's forecast: the majorities as they stand, the 10 points shared out among the tied;
+ * the pigs' bonus as their fields stand. */
 static void
 tb_foresee(const struct carc_game *g, double *worth)
 {
+	struct carc_game *w = (struct carc_game *)g;	/* node_find shortens paths, no more */
 	const struct traders *t = tb(g);
 	int i, p, best, n;
 
+	for (i = 0; i < g->nfigs && g->unclaiming > 0; i++)
+		if (g->ts.fig[g->figs[i].type].bonus)
+			worth[g->figs[i].owner] += pig_bonus(w, i);
 	for (i = 0; i < NGOODS; i++) {
 		if ((best = most(g, i)) == 0)
 			continue;
@@ -119,10 +143,153 @@ tb_foresee(const struct carc_game *g, double *worth)
 	}
 }
 
+/* ---- the builder's double turn ---- */
+
+/* Whether the tile just placed, `tile`, extends a feature where a figure of its player's that
+ * gives a second turn stood before it (the builder, RULES.md §5.5): one put with this tile does
+ * not count. */
+static bool
+extends(struct carc_game *g, int tile)
+{
+	const struct tiletype *t = &g->ts.types[g->board[tile].type];
+	int i, s, r;
+
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (f->owner != g->player || !g->ts.fig[f->type].dbl || f->tile == tile)
+			continue;
+		r = node_find(g, f->tile * MAXSEG + f->seg);
+		for (s = 0; s < t->nseg; s++)
+			if (node_find(g, tile * MAXSEG + s) == r)
+				return true;
+	}
+	return false;
+}
+
+static void
+tb_placed(struct carc_game *g, int tile)
+{
+	struct traders *t = tb(g);
+
+	if (t->second || g->unclaiming == 0 || !extends(g, tile))
+		return;		/* no chain: the second turn never gives a third */
+	t->again = true;
+	report(g, "%s's builder: %s plays a second turn\n", g->pl[g->player].name,
+	    g->pl[g->player].name);
+}
+
+/* The tiles not chosen in the first turn are the second's (F-9); in its phase draw, those. */
+static bool
+tb_holds(const struct carc_game *g)
+{
+	return tb(g)->again || (tb(g)->second && g->phase == CARC_DRAW);
+}
+
+static int
+tb_next_turn(struct carc_game *g)
+{
+	struct traders *t = tb(g);
+
+	t->second = t->again;
+	t->again = false;
+	return t->second;
+}
+
+/* In the second turn's phase draw: again:draw (unless another module lists the draws, as
+ * ft-draw=may does) and again:none, which declines it. */
+static int
+tb_draw_words(const struct carc_game *g, struct carc_buf *b)
+{
+	int n = 0;
+
+	if (!tb(g)->second)
+		return 0;
+	if (b->len == 0) {
+		if (carc_buf_add(b, "again:draw", 11) == -1)
+			return -1;
+		n++;
+	}
+	return carc_buf_add(b, "again:none", 11) == -1 ? -1 : n + 1;
+}
+
+static int
+tb_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct traders *t = tb(g);
+
+	if (strncmp(w, "again:", 6) != 0)
+		return -1;
+	if (!t->second)
+		return seterr(err, CARC_EREFUSED, "%s has no second turn to take or decline",
+		    g->pl[g->player].name);
+	if (strcmp(w + 6, "draw") == 0)
+		return carc_game_draw(g, err);
+	if (strcmp(w + 6, "none") != 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': expected again:draw or again:none",
+		    w);
+	if (!g->quiet && game_log(g, w) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	if (g->ndrawn > 0)
+		drawn_return(g);
+	report(g, "%s declines the second turn\n", g->pl[g->player].name);
+	t->second = false;
+	turn_next(g);
+	return 0;
+}
+
+/* ---- the pig ---- */
+
+/* The strength of each player in the feature with root r. */
+static void
+strengths(struct carc_game *g, int r, int *st)
+{
+	int i;
+
+	memset(st, 0, CARC_MAX_PLAYERS * sizeof(*st));
+	for (i = 0; i < g->nfigs; i++)
+		if (node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg) == r)
+			st[g->figs[i].owner] += g->ts.fig[g->figs[i].type].strength;
+}
+
+/* The points figure i (a pig: `bonus`) adds to its owner's score for its field at the end:
+ * bonus for each completed city of the field, when the owner is among its winners. */
+static int
+pig_bonus(struct carc_game *g, int i)
+{
+	const struct figure *f = &g->figs[i];
+	int st[CARC_MAX_PLAYERS], r = node_find(g, f->tile * MAXSEG + f->seg), p, best = 0;
+
+	strengths(g, r, st);
+	for (p = 0; p < g->nplayers; p++)
+		if (st[p] > best)
+			best = st[p];
+	if (best == 0 || st[f->owner] != best)
+		return 0;
+	return g->ts.fig[f->type].bonus * field_cities(g, r);
+}
+
+static void
+pigs_final(struct carc_game *g)
+{
+	int i, v;
+
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (g->ts.fig[f->type].bonus == 0 || (v = pig_bonus(g, i)) == 0)
+			continue;
+		g->pl[f->owner].score += v;
+		report(g, "%s scores %d more for the field at %d,%d with the %s\n",
+		    g->pl[f->owner].name, v, g->board[f->tile].x, g->board[f->tile].y,
+		    g->ts.fig[f->type].name);
+	}
+}
+
 /* ---- the state ---- */
 
 static bool
-tb_present(const struct carc_game *g)
+any_goods(const struct carc_game *g)
 {
 	const struct traders *t = tb(g);
 	int p, i;
@@ -134,36 +301,50 @@ tb_present(const struct carc_game *g)
 	return false;
 }
 
+static bool
+tb_present(const struct carc_game *g)
+{
+	return any_goods(g) || tb(g)->again || tb(g)->second;
+}
+
 static void
 tb_write(const struct carc_game *g, msgpack_packer *pk)
 {
 	const struct traders *t = tb(g);
+	bool goods = any_goods(g);
 	int p, i;
 
-	msgpack_pack_map(pk, 1);
-	mp_str(pk, "goods");
-	msgpack_pack_map(pk, NGOODS);
-	for (i = 0; i < NGOODS; i++) {
-		mp_str(pk, good_names[i]);
-		msgpack_pack_array(pk, g->nplayers);
-		for (p = 0; p < g->nplayers; p++)
-			msgpack_pack_int(pk, t->goods[p][i]);
+	msgpack_pack_map(pk, goods + t->again + t->second);
+	if (goods) {
+		mp_str(pk, "goods");
+		msgpack_pack_map(pk, NGOODS);
+		for (i = 0; i < NGOODS; i++) {
+			mp_str(pk, good_names[i]);
+			msgpack_pack_array(pk, g->nplayers);
+			for (p = 0; p < g->nplayers; p++)
+				msgpack_pack_int(pk, t->goods[p][i]);
+		}
+	}
+	if (t->again) {
+		mp_str(pk, "again");
+		msgpack_pack_true(pk);
+	}
+	if (t->second) {
+		mp_str(pk, "half");
+		msgpack_pack_int(pk, 2);
 	}
 }
 
 static int
-tb_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
+read_goods(struct carc_game *g, const msgpack_object *goods, struct rd *r)
 {
-	static const char *const keys[] = { "goods", NULL };
 	struct traders *t = tb(g);
-	const msgpack_object *goods, *a;
+	const msgpack_object *a;
 	int p, i;
 
-	if (o->type != MSGPACK_OBJECT_MAP)
-		return mp_fail(r, "bad state: 'traders' must be a map or nil");
-	if (mp_check_keys(r, o, "'traders'", keys) ||
-	    mp_need(r, o, "goods", MSGPACK_OBJECT_MAP, "'traders'", &goods) ||
-	    mp_check_keys(r, goods, "the goods", good_names))
+	if (goods->type != MSGPACK_OBJECT_MAP)
+		return mp_fail(r, "bad state: the goods must be a map");
+	if (mp_check_keys(r, goods, "the goods", good_names))
 		return CARC_EDATA;
 	for (i = 0; i < NGOODS; i++) {
 		if (mp_need(r, goods, good_names[i], MSGPACK_OBJECT_ARRAY, "the goods", &a))
@@ -180,6 +361,52 @@ tb_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
 			t->goods[p][i] = v->via.u64;
 		}
 	}
+	return 0;
+}
+
+static int
+tb_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
+{
+	static const char *const keys[] = { "goods", "again", "half", NULL };
+	struct traders *t = tb(g);
+	const msgpack_object *v;
+	int64_t half;
+
+	if (o->type != MSGPACK_OBJECT_MAP)
+		return mp_fail(r, "bad state: 'traders' must be a map or nil");
+	if (mp_check_keys(r, o, "'traders'", keys))
+		return CARC_EDATA;
+	if ((v = mp_get(o, "goods")) != NULL && read_goods(g, v, r))
+		return CARC_EDATA;
+	if ((v = mp_get(o, "again")) != NULL) {
+		if (v->type != MSGPACK_OBJECT_BOOLEAN)
+			return mp_fail(r, "bad state: 'again' must be true or false");
+		t->again = v->via.boolean;
+	}
+	if (mp_get(o, "half") != NULL) {
+		if (mp_need_int(r, o, "half", "'traders'", 1, 2, &half))
+			return CARC_EDATA;
+		t->second = half == 2;
+	}
+	return 0;
+}
+
+/* A second turn pending: between the placement that gives it and the first turn's end
+ * (phase score, a decision of step 2, a catapult round); being played: after the first,
+ * never both (no chain). */
+static int
+turn_check(const struct carc_game *g, char *why, size_t n)
+{
+	const struct traders *t = tb(g);
+
+	if (t->again && t->second)
+		return snprintf(why, n, "a second turn that gives a third"), -1;
+	if (t->again && (g->phase == CARC_DRAW || g->phase == CARC_PLACE ||
+	    g->phase == CARC_OVER))
+		return snprintf(why, n, "a second turn pending in phase %s",
+		    rules_phase_name(g->phase)), -1;
+	if (t->second && g->phase == CARC_OVER)
+		return snprintf(why, n, "a second turn in a game that is over"), -1;
 	return 0;
 }
 
@@ -224,7 +451,17 @@ tb_check(const struct carc_game *g, char *why, size_t n)
 			return snprintf(why, n, "the players hold %d %s, the completed cities show "
 			    "%d", have, good_names[i], want[i]), -1;
 	}
-	return 0;
+	return turn_check(g, why, n);
+}
+
+/* The line below the board in a second turn. */
+static void
+tb_describe(const struct carc_game *g, struct carc_buf *b)
+{
+	if (tb(g)->second && g->phase != CARC_OVER)
+		carc_buf_printf(b, "%s plays a second turn (the builder's)%s\n",
+		    g->pl[g->player].name, g->phase == CARC_DRAW ?
+		    ": carc-draw, or again:none to decline it" : "");
 }
 
 /* "; 2 wine, 1 grain" in the table of players, the goods held. */
@@ -246,7 +483,12 @@ struct rules_module traders_builders_module = {
 	.set = "traders-builders",
 	.signs = tb_signs,
 	.state_size = sizeof(struct traders),
+	.draw_words = tb_draw_words,
+	.draw_decide = tb_draw_decide,
+	.placed = tb_placed,
 	.completed = tb_completed,
+	.holds = tb_holds,
+	.next_turn = tb_next_turn,
 	.final = tb_final,
 	.foresee = tb_foresee,
 	.key = "traders",
@@ -255,4 +497,5 @@ struct rules_module traders_builders_module = {
 	.read = tb_read,
 	.check = tb_check,
 	.holdings = tb_holdings,
+	.describe = tb_describe,
 };
