@@ -173,7 +173,8 @@ forecast(struct carc_game *g, int me)
 	rules_foresee(g, worth);
 	for (i = 0; i < g->nplayers; i++) {
 		n = hand_figures(g, i);
-		v = g->pl[i].score + worth[i] + hand * (n < turns ? n : turns);
+		v = g->pl[i].score + worth[i] + hand * (n < turns ? n : turns) +
+		    TURN_WORTH * rules_extra_turns(g, i);
 		if (i == me)
 			mine = v;
 		else if (v > best)

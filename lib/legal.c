@@ -288,8 +288,9 @@ explain_fit(const struct carc_game *g, int type, const struct move *m, const cha
 /* Whether a figure that needs a follower of its owner's may go on a segment, and why not. */
 enum need { NEED_OK, NEED_NONE, NEED_TAKEN, NEED_DONE };
 
-static enum need need_check(const struct carc_game *, const struct offer *,
-    const struct fcell *, const struct tiletype *, int r, int ft, int s);
+static enum need need_check(const struct carc_game *, const struct offer *, const int *root,
+    unsigned sides, const struct tiletype *, int r, int ft, int s);
+static unsigned edge_roots(const struct carc_game *, const struct fcell *, int root[12]);
 
 /* Why a figure that needs a follower of its owner's may not go on segment s (RULES.md §5.5,
  * §5.6), or 0. */
@@ -298,8 +299,10 @@ need_refuse(const struct carc_game *g, const struct offer *o, const struct fcell
     const struct tiletype *t, int r, int ft, int s, const char *w, struct carc_err *err)
 {
 	const char *fig = g->ts.fig[ft].name, *kind = kinds[t->seg[s].kind]->name;
+	int root[12];
+	unsigned sides = edge_roots(g, fc, root);
 
-	switch (need_check(g, o, fc, t, r, ft, s)) {
+	switch (need_check(g, o, root, sides, t, r, ft, s)) {
 	case NEED_NONE:
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s goes only on a %s that "
 		    "holds a follower of %s's already", w, an(fig), fig, kind,
@@ -465,6 +468,8 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 /* ---- the generator ---- */
 
 
+static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
 /* ---- figures that need a follower of their owner's in their feature ---- */
 
 /* The features holding figures of the player to move: followers (support for the figures
@@ -489,8 +494,21 @@ support_get(const struct carc_game *g, struct offer *o)
 			o->owntype[o->nown++] = f->type;
 		}
 	}
-	if (o->nsup == 0)
+	if (o->nsup == 0) {
 		o->needs = 0;
+		return;
+	}
+	memset(o->supmask, 0, g->nboard * sizeof(*o->supmask));
+	for (i = 0; i < o->nsup; i++) {
+		int j = o->sup[i];
+
+		do {
+			const struct placed *p = &g->board[j / MAXSEG];
+
+			o->supmask[j / MAXSEG] |= SEG_EDGES(&g->ts.types[p->type], p->rot, j % MAXSEG);
+			j = g->nodes[j].next;
+		} while (j != o->sup[i]);
+	}
 }
 
 static bool
@@ -532,30 +550,36 @@ edge_roots(const struct carc_game *g, const struct fcell *fc, int root[12])
 	return sides;
 }
 
-/* The edges of cell fc whose feature across holds a follower of the player's. */
-static unsigned
+/* The edges of cell fc whose feature across holds a follower of the player's, found as
+ * fcell_claims finds the claimed ones: one look per neighbour. */
+static inline unsigned
 fcell_own(const struct carc_game *g, const struct offer *o, const struct fcell *fc)
 {
-	int root[12], b;
-	unsigned m = 0;
+	unsigned m = 0, c, h;
+	int side, b, opp;
 
-	edge_roots(g, fc, root);
-	for (b = 0; b < 12; b++)
-		if (root[b] >= 0 && supported(o, root[b]))
-			m |= 1u << b;
+	for (side = 0; side < 4; side++) {
+		if ((b = fc->nb[side]) < 0 || (c = o->supmask[b]) == 0)
+			continue;
+		opp = (side + 2) & 3;
+		h = c >> (4 + 2 * opp) & 3;
+		m |= (c >> opp & 1) << side | ((h >> 1 | h << 1) & 3) << (4 + 2 * side);
+	}
 	return m;
 }
 
 /* Whether the player's figure of type ft that needs a follower may go on segment s of tile t
- * put in cell fc in rotation r (RULES.md §5.5, §5.6): the feature the segment joins holds a
- * follower of the player's, no figure of type ft of the player's, and is not completed by
- * this tile (a road's or city's open edges, the tile's own matched against its neighbours'). */
+ * put in a cell in rotation r (RULES.md §5.5, §5.6), the features across the cell's edges
+ * being root[] and its sides with a neighbour `sides` (edge_roots): the feature the segment
+ * joins holds a follower of the player's, no figure of type ft of the player's, and is not
+ * completed by this tile (a road's or city's open edges, the tile's own matched against its
+ * neighbours'). */
 static enum need
-need_check(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
+need_check(const struct carc_game *g, const struct offer *o, const int *root, unsigned sides,
     const struct tiletype *t, int r, int ft, int s)
 {
-	int root[12], seen[12], nseen = 0, b, i, open;
-	unsigned e = SEG_EDGES(t, r, s), sides = edge_roots(g, fc, root), m;
+	int seen[12], nseen = 0, b, i, open;
+	unsigned e = SEG_EDGES(t, r, s), m;
 	bool sup = false, taken = false;
 
 	for (m = e; m != 0; m &= m - 1) {
@@ -575,7 +599,7 @@ need_check(const struct carc_game *g, const struct offer *o, const struct fcell 
 	if (taken)
 		return NEED_TAKEN;
 	if (kinds[t->seg[s].kind]->done == DONE_CLOSED) {
-		open = __builtin_popcount(e & 15) - 2 * __builtin_popcount(e & 15 & sides);
+		open = bits4[e & 15] - 2 * bits4[e & 15 & sides];
 		for (i = 0; i < nseen; i++)
 			open += g->nodes[seen[i]].open;
 		if (open == 0)
@@ -584,19 +608,34 @@ need_check(const struct carc_game *g, const struct offer *o, const struct fcell 
 	return NEED_OK;
 }
 
-/* The segments, a bit each, where figure type ft may go (need_check) in rotation r. */
+/* The segments, a bit each, where figure type ft may go (need_check) in rotation r. A segment
+ * whose edges meet a supported feature (f->own) is supported; the rest of need_check is asked
+ * only when it can say no: the feature may be completed by the tile (a road, a city), or the
+ * player has a figure of type ft on the board already. */
 static unsigned
 need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int ft)
 {
 	const struct tiletype *t = &g->ts.types[f->type];
-	const struct fcell *fc = &g->frontier[f->cell];
-	unsigned segs = 0;
-	int s;
+	unsigned segs = 0, sides = 0;
+	int s, i, root[12];
+	bool known = false, placed = false;
 
-	for (s = 0; s < t->nseg; s++)
-		if ((o->may[ft] & (1u << t->seg[s].kind)) && (SEG_EDGES(t, r, s) & f->own) &&
-		    need_check(g, o, fc, t, r, ft, s) == NEED_OK)
+	for (i = 0; i < o->nown && !placed; i++)
+		placed = o->owntype[i] == ft;
+	for (s = 0; s < t->nseg; s++) {
+		if (!(o->may[ft] & (1u << t->seg[s].kind)) || !(SEG_EDGES(t, r, s) & f->own))
+			continue;
+		if (!placed && kinds[t->seg[s].kind]->done != DONE_CLOSED) {
 			segs |= 1u << s;
+			continue;
+		}
+		if (!known) {
+			sides = edge_roots(g, &g->frontier[f->cell], root);
+			known = true;
+		}
+		if (need_check(g, o, root, sides, t, r, ft, s) == NEED_OK)
+			segs |= 1u << s;
+	}
 	return segs;
 }
 
@@ -614,6 +653,7 @@ offer_get(const struct carc_game *g, struct offer *o)
 	memset(o->free, 0, sizeof(o->free));
 	memset(o->claim, 0, sizeof(o->claim));
 	o->needs = 0;
+	o->nsup = o->nown = 0;
 	for (f = 0; f < g->ts.nfig; f++) {
 		o->may[f] = 0;
 		if ((o->left[f] = figures_left(g, g->player, f)) <= 0 ||
@@ -719,8 +759,6 @@ found:
 	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
 	    !g->quiet) ? -1 : 1;
 }
-
-static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
 /* Every tile and cell that fit in phase place, each with its count of decisions; the total
  * is the number of placements --list prints. */
@@ -891,6 +929,64 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 	return q * (1 + all) + d % (1 + all);
 }
 
+/* The decisions of tile type t (figs_all `all`) in frontier cell fc, as fits_list counts
+ * them: the cell's own edges (fcell_own) into *own. */
+static inline int
+cell_decisions(const struct carc_game *g, const struct offer *o, const struct tiletype *t,
+    const struct fcell *fc, int all, unsigned *own)
+{
+	struct fit x;
+	int n, r;
+
+	if ((x.rots = t->fitrot[fc->asks]) == 0)
+		return 0;
+	if ((*own = fcell_own(g, o, fc)) == 0)
+		return bits4[x.rots] * (1 + all);
+	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0 };
+	for (n = 0, r = 0; r < 4; r++)
+		if (x.rots >> r & 1)
+			n += fit_decisions(g, o, &x, t, r);
+	return n;
+}
+
+/* one_fit when figures that need a follower are offered (the builder, the pig) and no claimed
+ * feature takes a decision away: each cell is counted, those beside a supported feature one
+ * decision at a time (cell_decisions), without listing them; one number drawn over them all,
+ * the same index into the same order as fits_list gives. Fills f and returns the decision
+ * drawn among the cell's; -1 if nothing fits. */
+static int
+needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
+{
+	const struct fcell *fc, *end = g->frontier + g->nfrontier;
+	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, j, n = 0, total = 0;
+	unsigned own = 0;
+
+	for (d = 0; d < g->ndrawn; d++) {
+		const struct tiletype *t = &g->ts.types[g->drawn[d]];
+
+		for (e = 0; e < d && g->drawn[e] != g->drawn[d]; e++)
+			;
+		if (e < d)
+			continue;	/* fits_list skips a type drawn twice */
+		all[d] = figs_all(o, t);
+		for (fc = g->frontier; fc < end; fc++)
+			sum[d] += cell_decisions(g, o, t, fc, all[d], &own);
+		total += sum[d];
+	}
+	if (total == 0)
+		return -1;
+	j = carc_rng_below(rng, total);
+	for (d = 0; j >= sum[d]; d++)
+		j -= sum[d];
+	const struct tiletype *t = &g->ts.types[g->drawn[d]];
+
+	for (fc = g->frontier; j >= (n = cell_decisions(g, o, t, fc, all[d], &own)); fc++)
+		j -= n;
+	*f = (struct fit){ g->drawn[d], t->fitrot[fc->asks], 0, own, fc - g->frontier, all[d],
+	    n };
+	return j;
+}
+
 /* The random player's placement: uniform over the placements fast_moves lists, and the very
  * one it would pick from the same RNG, found by counting instead of listing. */
 int
@@ -902,11 +998,13 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	int total, j, r, n;
 
 	offer_get(g, &o);
-	if (!o.edgeclaim && !o.needs) {
-		if ((j = one_fit(g, &o, &one, rng)) < 0)
-			return -1;
+	j = -2;
+	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, &one, rng) :
+	    one_fit(g, &o, &one, rng)) == -1)
+		return -1;
+	if (j >= 0)
 		f = &one;
-	} else {
+	else {
 		if ((total = fits_list(g, &o, m)) <= 0)
 			return -1;
 		j = carc_rng_below(rng, total);

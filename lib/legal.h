@@ -59,6 +59,9 @@ struct offer {
 	int nsup, nown;
 	int sup[MAXSUPPORT], own[MAXSUPPORT];
 	uint8_t owntype[MAXSUPPORT];
+	/* of each tile, the edges of its segments in a supported feature, in the bits of
+	 * struct placed's claimed: fcell_own reads them as fcell_claims reads claimed */
+	uint16_t supmask[MAX_TILES];
 };
 
 int fast_moves(struct carc_game *, struct moves *);

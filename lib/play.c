@@ -164,7 +164,8 @@ lead(struct carc_game *g, struct carc_game *scratch, int me)
 	if (scratch->phase != CARC_OVER)
 		score_final(scratch);
 	for (i = 0; i < g->nplayers; i++) {
-		v = scratch->pl[i].score + 0.6 * hand_figures(g, i);
+		v = scratch->pl[i].score + 0.6 * hand_figures(g, i) +
+		    TURN_WORTH * rules_extra_turns(g, i);
 		if (i == me)
 			mine = v;
 		else if (v > best)

@@ -24,7 +24,7 @@ static const struct rules_module *phase_owner[NPHASES];
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
 	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_FINAL,
-	H_FORESEE, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
+	H_FORESEE, H_EXTRA_TURNS, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
 void
@@ -75,6 +75,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
 		hooks[H_FORESEE] |= (mod->foresee != NULL) << m;
+		hooks[H_EXTRA_TURNS] |= (mod->extra_turns != NULL) << m;
 		hooks[H_CHECK] |= (mod->check != NULL) << m;
 		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
 		hooks[H_HOLDINGS] |= (mod->holdings != NULL) << m;
@@ -296,6 +297,16 @@ rules_foresee(const struct carc_game *g, double *worth)
 {
 	EACH(g, H_FORESEE, m)
 		m->foresee(g, worth);
+}
+
+int
+rules_extra_turns(const struct carc_game *g, int p)
+{
+	int n = 0;
+
+	EACH(g, H_EXTRA_TURNS, m)
+		n += m->extra_turns(g, p);
+	return n;
 }
 
 int

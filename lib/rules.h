@@ -136,6 +136,9 @@ struct rules_module {
 	/* for mcts's forecast: what each player may expect of its own by the end, added into
 	 * worth[player] in points (the goods' majorities as they stand) */
 	void (*foresee)(const struct carc_game *, double *worth);
+	/* for the thinking bots: turns player p has coming beyond the turn order's (the
+	 * builder's second turn, earned or being played) */
+	int (*extra_turns)(const struct carc_game *, int p);
 	/* its part of the state under the key `key`, written when the game has the module and
 	 * `present` says there is something to write; read (a missing key: the part as init left
 	 * it); checked once the whole state is read */
@@ -207,6 +210,7 @@ void rules_final(struct carc_game *);
 bool rules_holds(const struct carc_game *);
 int rules_next_turn(struct carc_game *);
 void rules_foresee(const struct carc_game *, double *worth);
+int rules_extra_turns(const struct carc_game *, int player);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);
 int rules_holdings(const struct carc_game *, int player, struct carc_buf *);

@@ -19,5 +19,8 @@ int field_cities(struct carc_game *, int root);
 double forecast(struct carc_game *, int me);
 /* The followers player p holds, of every type (the big follower, the abbot ...). */
 int hand_figures(const struct carc_game *, int p);
+/* What a turn beyond the turn order is worth to the thinking bots, in points: about what a
+ * turn brings a greedy player of the base game (its 140 points in 36 turns). */
+#define TURN_WORTH 4.0
 
 #endif

@@ -196,6 +196,15 @@ tb_next_turn(struct carc_game *g)
 	return t->second;
 }
 
+/* The thinking bots' worth of the second turn: one more turn, earned or being played. */
+static int
+tb_extra_turns(const struct carc_game *g, int p)
+{
+	const struct traders *t = tb(g);
+
+	return p == g->player && (t->again || (t->second && g->phase == CARC_DRAW));
+}
+
 /* In the second turn's phase draw: again:draw (unless another module lists the draws, as
  * ft-draw=may does) and again:none, which declines it. */
 static int
@@ -491,6 +500,7 @@ struct rules_module traders_builders_module = {
 	.next_turn = tb_next_turn,
 	.final = tb_final,
 	.foresee = tb_foresee,
+	.extra_turns = tb_extra_turns,
 	.key = "traders",
 	.present = tb_present,
 	.write = tb_write,
