@@ -46,6 +46,16 @@ echo "   all six: $(cut -d' ' -f2 "$tmp/sets" | median) games per CPU second, me
 echo "   ratio all six/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/sets" | median)"
 echo
 
+# 1c. Every built-in set, Traders & Builders too (issue 16's bar: 0.5), the same way.
+every=base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult
+echo "1c. in-process random self-play, every built-in set ($every), against the base game"
+for i in $(seq "$RUNS"); do
+	echo "$(cpu 20000 base "$i") $(cpu 10000 "$every" "$i")"
+done | awk '{ printf "%.0f %.0f\n", 20000 / $1, 10000 / $2 }' > "$tmp/every"
+echo "   every set: $(cut -d' ' -f2 "$tmp/every" | median) games per CPU second, median of $RUNS (10,000 games a run)"
+echo "   ratio every set/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/every" | median)"
+echo
+
 # 2. A whole game through real processes against cat processes that move the same bytes.
 echo "2. a whole game through pipes, one carc-draw | carc-bot random | carc-score per turn,"
 echo "   against as many cat | cat | cat moving the same states"

@@ -232,6 +232,38 @@ ann's builder at 2,0 goes home: no follower of ann's is left with it"
 	run js '.players[0].supply.builder'; want 1
 }
 
+@test "§5.5 a builder goes home when its last follower is seduced; the seducer's stays" {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,catapult \
+	    --rule scatter=0 --start U --deck U,U,U,CA06 > g
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder 0,1,0
+	carc-place hurl:seduction:1.50,0.50 < g > p && carc-score < p > g
+	run turnof; want "seduce bob"
+	carc-place seduce:supply < g > p
+	carc-score -v < p > g 2> report
+	run cat report
+	want "bob seduces ann's follower at 1,0
+ann's builder at 2,0 goes home: no follower of ann's is left with it"
+	run figs; want "bob@1,0,road:E"
+}
+
+#   Ann's builder on the road U(1,0) U(2,0); her fair CA08(3,0) turned 90 extends it: the
+#   catapult round comes first, after the first turn's scoring, her second turn after it.
+@test "§5.5 a fair that extends the builder's road: the round, then the second turn" {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,catapult \
+	    --rule scatter=0 --start U --deck U,U,U,U,CA08,U,U,U > g
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,90
+	run turnof; want "hurl ann"
+	run js '.traders'; want '{
+  "again": true
+}'
+	carc-place hurl:knockout:5,5 < g > p && carc-score < p > g
+	run turnof; want "hurl bob"
+	carc-place hurl:knockout:5,5 < g > p && carc-score < p > g
+	run turnof; want "draw ann"
+	run js '.traders.half'; want 2
+	carc-deck --verify < g
+}
+
 @test "§5.5 a state with a builder and no follower of its owner's in its feature is refused" {
 	new --start U --deck U,U,U,U
 	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder
@@ -381,6 +413,24 @@ ft() {
 	run --separate-stderr carc-deck --from-json k
 	[ "$status" -eq 65 ] && [ -z "$output" ]
 	[ "$stderr" = "carc-deck: k: inconsistent state: 'traders' in a game without the traders-builders" ]
+}
+
+@test "a state whose second turn is malformed or impossible is refused" {
+	new --start U --deck U,U,U,U,U,U,U
+	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,0
+	carc-render --format json < g > j
+	refused_json() {
+		jq "$1" j > k
+		run --separate-stderr carc-deck --from-json k
+		[ "$status" -eq 65 ] && [ -z "$output" ] && [ "$stderr" = "carc-deck: k: $2" ] ||
+		    { echo "$1: $status $stderr"; return 1; }
+	}
+	refused_json '.traders.half = 3' "bad state: 'half' in 'traders' is 3, outside 1..2"
+	refused_json '.traders.half = "2"' "bad state: 'half' in 'traders' must be a whole number"
+	refused_json '.traders.again = 1' "bad state: 'again' must be true or false"
+	refused_json '.traders.again = true' "inconsistent state: a second turn that gives a third"
+	refused_json '.traders = {again: true}' "inconsistent state: a second turn pending in phase draw"
+	refused_json '.traders.turn = 2' "bad state: unknown key 'turn' in 'traders'"
 }
 
 # One whole game through the tools: the random bot for four players (seed 2: goods to three
