@@ -57,6 +57,7 @@ setup() {
 ./usr/share/doc/carc/examples/pybot.py
 ./usr/share/doc/carc/examples/replay.sh
 ./usr/share/doc/carc/examples/tournament.sh
+./usr/share/doc/carc/examples/traders-builders.sh
 ./usr/share/man/man1/carc-bot.1
 ./usr/share/man/man1/carc-deck.1
 ./usr/share/man/man1/carc-draw.1

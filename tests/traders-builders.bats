@@ -443,3 +443,29 @@ ft() {
 	run js '.traders.goods | [.[] | add] | add'; want 5
 	run js '[.log[] | select(test("@builder|@pig"))] | length'; want 4
 }
+
+# The example script, run from another folder: greedy bots, seed 3, through the tools.
+@test "examples/traders-builders.sh plays a whole game and tells builders, second turns, goods" {
+	run --separate-stderr sh "$TOP/examples/traders-builders.sh" -o final
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ $output == *"bob puts a builder down: V/2,0,0,road:S@builder
+bob's builder: bob plays a second turn"* ]]
+	[[ $output == *"ann takes 1 wine for completing the city at -2,3"* ]]
+	[ "${lines[${#lines[@]}-3]}" = "6 second turn(s) earned by builders" ]
+	[ "${lines[${#lines[@]}-2]}" = "goods: ann 1 wine 2 grain 0 cloth, bob 1 wine 0 grain 1 cloth" ]
+	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 163, bob 121" ]
+	run scores final; want "ann=163 bob=121"
+	carc-deck --verify < final
+}
+
+@test "examples/traders-builders.sh: -h prints the usage, a bad option or too many words 64" {
+	run --separate-stderr sh "$TOP/examples/traders-builders.sh" -h
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[[ ${lines[0]} == 'usage: traders-builders.sh [-o FILE] [PLAYERS [SEED]]' ]]
+	run --separate-stderr sh "$TOP/examples/traders-builders.sh" -x
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	[[ $stderr == *'usage: traders-builders.sh'* ]]
+	run --separate-stderr sh "$TOP/examples/traders-builders.sh" ann,bob 3 extra
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+}

@@ -33,6 +33,13 @@ carc-draw figs | carc-place 1,0,0,cloister@abbot | carc-place phantom:none | car
 carc-place recall:none recalling > haunting
 carc-deck --players ann,bob --seed 2 --expansions base,fortune-teller,inns-cathedrals \
     --rule ft-big=two --stack FT1 > ftbig
+# Traders & Builders: ann's builder on her road, then a tile extending it: a second turn
+carc-deck --players ann,bob --seed 7 --expansions base,traders-builders --start U \
+    --deck U,U,U,U,U,U,U > tb
+carc-draw tb | carc-place 1,0,0,road:W | carc-score | carc-draw | carc-place -1,0,0 |
+    carc-score | carc-draw > building
+carc-place 2,0,0,road:E@builder building | carc-score | carc-draw | carc-place -2,0,0 |
+    carc-score | carc-draw | carc-place 3,0,0 | carc-score > second
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -120,6 +127,13 @@ done <<'EOF'
 0  | carc-bot --iterations 50 mcts haunting
 0  | carc-render --format svg haunting
 0  | carc-draw ftbig
+0  | carc-place 2,0,0,road:E@builder building
+1  | carc-place 1,-1,0,road:E@builder building
+0  | carc-place --list --format json second
+0  | carc-place again:none second
+0  | carc-place again:draw second
+0  | carc-bot random second
+0  | carc-render --format svg second
 1  | carc-place 5,5,0 placing
 1  | carc-place 0,1,0 new
 64 | carc-place 0,1,45 placing

@@ -1,11 +1,12 @@
 /* libFuzzer target: the move-word parser, as carc-place MOVE sees it. The first byte picks one
  * of a few fixed states (a placement, a choice among drawn tiles, a hurl, a seduction, a
  * choice of how many tiles to draw, an abbot to take back, a phantom to put, a placement with
- * a big follower in hand), the rest is the word. A word that is accepted must leave a state that reads back byte for byte
+ * a big follower in hand, a placement with a builder and a pig in hand, a second turn to take
+ * or decline), the rest is the word. A word that is accepted must leave a state that reads back byte for byte
  * and that carc-score takes; a refused one says why in one line, with status 1 or 64. */
 #include "fuzz.h"
 
-#define NSTATES 8
+#define NSTATES 10
 
 static struct carc_buf states[NSTATES];
 
@@ -100,7 +101,34 @@ big_placing(struct carc_game *g)
 	return carc_game_phase(g) == CARC_PLACE && carc_game_decisions(g) >= 12;
 }
 
-/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/7, to list their decisions
+/* a placement where the builder may go (Traders & Builders) */
+static int
+building(struct carc_game *g)
+{
+	struct carc_err err;
+	const char **words;
+	size_t n, i;
+
+	if (carc_game_phase(g) != CARC_PLACE || carc_moves(g, &words, &n, &err) != 0)
+		return 0;
+	for (i = 0; i < n && strstr(words[i], "@builder") == NULL; i++)
+		;
+	return i < n;
+}
+
+/* the draw of a builder's second turn, which the player may decline */
+static int
+second_turn(struct carc_game *g)
+{
+	struct carc_err err;
+	const char **words;
+	size_t n;
+
+	return carc_game_phase(g) == CARC_DRAW && carc_moves(g, &words, &n, &err) == 0 &&
+	    n == 2 && strcmp(words[1], "again:none") == 0;
+}
+
+/* CARC_FUZZ_DUMP=DIR writes the fixed states to DIR/0 .. DIR/9, to list their decisions
  * with carc-place --list when making seeds. */
 static void
 dump(void)
@@ -138,6 +166,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		find_state(&states[6], "base,inns-cathedrals,abbot,phantom", "farmers=on", "city",
 		    haunting);
 		find_state(&states[7], "base,inns-cathedrals", "farmers=on", "cloister", big_placing);
+		find_state(&states[8], "base,traders-builders", "farmers=on", "road", building);
+		find_state(&states[9], "base,traders-builders", "farmers=on", "@builder",
+		    second_turn);
 		dump();
 	}
 	if (size == 0)
