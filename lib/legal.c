@@ -949,6 +949,8 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
 	return n;
 }
 
+#define NEEDS_KEEP 128
+
 /* one_fit when figures that need a follower are offered (the builder, the pig) and no claimed
  * feature takes a decision away: each cell is counted, those beside a supported feature one
  * decision at a time (cell_decisions), without listing them; one number drawn over them all,
@@ -958,7 +960,10 @@ static int
 needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
-	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, j, n = 0, total = 0;
+	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, j, n = 0, k, total = 0;
+	/* the counts of the cells with an own edge, of the type drawn, kept for the second
+	 * scan in the order met (beyond NEEDS_KEEP, counted again) */
+	int keep[MAXDRAWN][NEEDS_KEEP], nkeep[MAXDRAWN] = { 0 };
 	unsigned own = 0;
 
 	for (d = 0; d < g->ndrawn; d++) {
@@ -969,8 +974,11 @@ needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *r
 		if (e < d)
 			continue;	/* fits_list skips a type drawn twice */
 		all[d] = figs_all(o, t);
-		for (fc = g->frontier; fc < end; fc++)
-			sum[d] += cell_decisions(g, o, t, fc, all[d], &own);
+		for (fc = g->frontier; fc < end; fc++) {
+			sum[d] += n = cell_decisions(g, o, t, fc, all[d], &own);
+			if (own && t->fitrot[fc->asks] && nkeep[d] < NEEDS_KEEP)
+				keep[d][nkeep[d]++] = n;
+		}
 		total += sum[d];
 	}
 	if (total == 0)
@@ -980,8 +988,19 @@ needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *r
 		j -= sum[d];
 	const struct tiletype *t = &g->ts.types[g->drawn[d]];
 
-	for (fc = g->frontier; j >= (n = cell_decisions(g, o, t, fc, all[d], &own)); fc++)
+	for (k = 0, fc = g->frontier;; fc++) {
+		if (t->fitrot[fc->asks] == 0)
+			continue;
+		if ((own = fcell_own(g, o, fc)) == 0)
+			n = bits4[t->fitrot[fc->asks]] * (1 + all[d]);
+		else if (k < nkeep[d])
+			n = keep[d][k++];
+		else
+			n = cell_decisions(g, o, t, fc, all[d], &own);
+		if (j < n)
+			break;
 		j -= n;
+	}
 	*f = (struct fit){ g->drawn[d], t->fitrot[fc->asks], 0, own, fc - g->frontier, all[d],
 	    n };
 	return j;

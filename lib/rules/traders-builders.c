@@ -152,8 +152,13 @@ static bool
 extends(struct carc_game *g, int tile)
 {
 	const struct tiletype *t = &g->ts.types[g->board[tile].type];
-	int i, s, r;
+	int i, s, r, ft;
 
+	for (ft = 0; ft < g->ts.nfig; ft++)
+		if (g->ts.fig[ft].dbl && g->held[g->player][ft] > 0)
+			break;
+	if (ft == g->ts.nfig)
+		return false;	/* none of the player's on the board */
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
 
