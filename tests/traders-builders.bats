@@ -356,6 +356,20 @@ ft() {
 	run scores g; want "ann=0 bob=3"
 }
 
+#   Ann's farmer (1,0) and pig (2,0) in the field north of the road; bob's fair CA06(0,1)
+#   starts a round whose knock-out takes the farmer (1.50,0.16): the pig leaves with it.
+@test "§5.6 the pig goes home with the last farmer of its owner's in its field" {
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,catapult \
+	    --rule scatter=0 --start U --deck U,U,U,CA06 > g
+	turns 1,0,0,field:Nw -1,0,0 2,0,0,field:Nw@pig 0,1,0
+	carc-place hurl:knockout:1.50,0.16 < g > p
+	carc-score -v < p > g 2> report
+	run cat report
+	want "bob knocks out ann's follower at 1,0
+ann's pig at 2,0 goes home: no follower of ann's is left with it"
+	run figs; want ""
+}
+
 @test "§5.6 the pig goes only on a field holding a farmer of its owner's, never with farmers off" {
 	new --start U --deck U,U,U
 	turns 1,0,0,field:Nw
