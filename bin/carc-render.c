@@ -165,14 +165,20 @@ check_cmdline(const struct cmdline *cl)
 /* --format phase: the phase and the name of the player it waits for, as one line "place ann";
  * a game over is "over" alone. A shell loop reads it with `read`, no JSON parser needed. */
 static int
-render_phase(const struct carc_game *g, struct carc_buf *out)
+render_phase(const struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 {
 	enum carc_phase p = carc_game_phase(g);
+	int rc;
 
 	if (p == CARC_OVER)
-		return carc_buf_printf(out, "%s\n", carc_phase_name(p));
-	return carc_buf_printf(out, "%s %s\n", carc_phase_name(p),
-	    carc_game_player_name(g, carc_game_player(g)));
+		rc = carc_buf_printf(out, "%s\n", carc_phase_name(p));
+	else
+		rc = carc_buf_printf(out, "%s %s\n", carc_phase_name(p),
+		    carc_game_player_name(g, carc_game_player(g)));
+	if (rc == 0)
+		return 0;
+	snprintf(err->msg, sizeof(err->msg), "out of memory");
+	return err->code = CARC_ESOFTWARE;
 }
 
 int
@@ -195,11 +201,8 @@ main(int argc, char **argv)
 		rc = carc_render_email(g, &cl.eo, &out, &err);
 	else if (strcmp(format, "json") == 0)
 		rc = carc_state_to_json(g, &out, &err);
-	else if (strcmp(format, "phase") == 0) {
-		if (render_phase(g, &out))
-			die(CARC_ESOFTWARE, "out of memory");
-		rc = 0;
-	}
+	else if (strcmp(format, "phase") == 0)
+		rc = render_phase(g, &out, &err);
 	else if (strcmp(format, "html") == 0)
 		rc = carc_render_html(g, webpage, webpage_len, &out, &err);
 	else if (strcmp(format, "svg") == 0)
