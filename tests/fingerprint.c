@@ -114,6 +114,11 @@ static const struct kind kinds[] = {
 	{ "base,fortune-teller,catapult", { "edition=c1", "reach=0.8", NULL } },
 	{ "base,fortune-teller", { "ft-draw=may", NULL } },
 	{ "base,fortune-teller,catapult", { "chain=0.60", "scatter=0", "ft-draw=may", NULL } },
+	/* the sets of figures, each row added after the earlier ones keep their lines */
+	{ "base,inns-cathedrals,abbot,phantom", { NULL } },
+	{ "base,traders-builders", { NULL } },
+	{ "base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult",
+	    { "edition=c1", NULL } },
 };
 
 int
