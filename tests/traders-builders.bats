@@ -419,7 +419,7 @@ ann's pig at 2,0 goes home: no follower of ann's is left with it"
 	jq '.traders.goods.wine = [-1,0]' j > k
 	run --separate-stderr carc-deck --from-json k
 	[ "$status" -eq 65 ] && [ -z "$output" ]
-	[ "$stderr" = "carc-deck: k: bad state: the goods 'wine' must be counts from 0 to 255" ]
+	[ "$stderr" = "carc-deck: k: bad state: the goods 'wine' must be counts from 0 to 65536" ]
 	# the key in a game without the set
 	carc-deck --players ann,bob --seed 7 --deck E > b
 	carc-render --format json < b |

@@ -31,9 +31,10 @@ static const struct sign_def *const tb_signs[] = { &wine, &grain, &cloth, NULL }
 static const char *const good_names[NGOODS + 1] = { "wine", "grain", "cloth", NULL };
 
 #define GOOD_POINTS 10		/* X-TB-2 */
+#define GOODS_MAX (MAX_TILES * MAXSEG)	/* of a good, in a game: one a segment at most */
 
 struct traders {
-	uint8_t goods[CARC_MAX_PLAYERS][NGOODS];
+	int32_t goods[CARC_MAX_PLAYERS][NGOODS];
 	bool again;	/* the tile just placed extended a feature of its player's builder:
 			 * his second turn follows this one's end */
 	bool second;	/* the player to move plays his second turn */
@@ -369,9 +370,9 @@ read_goods(struct carc_game *g, const msgpack_object *goods, struct rd *r)
 		for (p = 0; p < g->nplayers; p++) {
 			const msgpack_object *v = &a->via.array.ptr[p];
 
-			if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > 255)
+			if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > GOODS_MAX)
 				return mp_fail(r, "bad state: the goods '%s' must be counts from 0 "
-				    "to 255", good_names[i]);
+				    "to %d", good_names[i], GOODS_MAX);
 			t->goods[p][i] = v->via.u64;
 		}
 	}
