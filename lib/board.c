@@ -405,6 +405,29 @@ fig_supported(struct carc_game *g, int i)
 	return false;
 }
 
+/* The weight of figure i in a majority of the feature with root r, its own (B-44): its row's
+ * strength, or for a figure whose strength is its city's pennants (the mayor, RULES.md §5.2)
+ * the pennants of the whole feature as it stands now, 0 for none. */
+int
+fig_strength(const struct carc_game *g, int i, int r)
+{
+	const struct figtype *t = &g->ts.fig[g->figs[i].type];
+
+	return t->pennants ? g->nodes[r].pennants : t->strength;
+}
+
+/* The strength of each player in the feature with root r (fig_strength). */
+void
+feature_strengths(struct carc_game *g, int r, int *st)
+{
+	int i;
+
+	memset(st, 0, CARC_MAX_PLAYERS * sizeof(*st));
+	for (i = 0; i < g->nfigs; i++)
+		if (node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg) == r)
+			st[g->figs[i].owner] += fig_strength(g, i, r);
+}
+
 /* The figures that need a follower of their owner's and have none left in their feature go
  * home, whatever took the follower away (RULES.md §5.5, §5.6); said in the report. Returns how
  * many went. */

@@ -19,6 +19,8 @@ int fig_add(struct carc_game *, int tile, int seg, int owner, int type);
 void fig_remove(struct carc_game *, int i);
 bool fig_supported(struct carc_game *, int i);
 int fig_strays(struct carc_game *);
+int fig_strength(const struct carc_game *, int i, int r);
+void feature_strengths(struct carc_game *, int r, int *st);
 
 /* The features next to a frontier cell that a figure already claims: bit s for the road or
  * city across side s, bit 4 + h for the field across half h. A segment of a tile put there

@@ -153,7 +153,7 @@ forecast(struct carc_game *g, int me)
 				strength[nroots][k] = count[nroots][k] = 0;
 			nroots++;
 		}
-		strength[j][f->owner] += g->ts.fig[f->type].strength;
+		strength[j][f->owner] += fig_strength(g, i, r);
 		count[j][f->owner]++;
 	}
 	for (j = 0; j < nroots; j++) {

@@ -92,7 +92,7 @@ award(struct carc_game *g, int root, int points, const char *what, const int *ro
 
 		if ((roots ? roots[i] : node_find(g, f->tile * MAXSEG + f->seg)) != root)
 			continue;
-		strength[f->owner] += g->ts.fig[f->type].strength;
+		strength[f->owner] += fig_strength(g, i, root);
 		x = g->board[f->tile].x;
 		y = g->board[f->tile].y;
 	}

@@ -500,9 +500,16 @@ tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 static int
 compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 {
-	int owner_side[4], owner_half[8];
+	int owner_side[4], owner_half[8], s, u;
 
-	(void)n;
+	/* a feature that touches no edge is named by its kind alone (carc-place(1)): two of a
+	 * kind on one tile could not be told apart in a word */
+	for (s = 0; s < t->nseg; s++)
+		for (u = 0; u < s; u++)
+			if (t->seg[s].kind == t->seg[u].kind && (t->seg[s].sides | t->seg[s].halves |
+			    t->seg[u].sides | t->seg[u].halves) == 0)
+				return bad(l, n, "tile %s has two %ss that touch no edge: a move could "
+				    "not tell them apart", t->id, kinds[t->seg[s].kind]->name);
 	if (tile_owners(l, t, owner_side, owner_half))
 		return CARC_EDATA;
 	tile_tables(t, owner_side, owner_half);
@@ -927,8 +934,12 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return want_id(l, val, "figure set", f->set);
 	if (strcmp(ks, "count") == 0)
 		return want_int(l, val, "count", 0, 99, &f->count);
-	if (strcmp(ks, "strength") == 0)
+	if (strcmp(ks, "strength") == 0) {
+		/* a number, or the pennants of the figure's city as it is scored (the mayor) */
+		if ((v = scalar(val)) != NULL && strcmp(v, "pennants") == 0)
+			return f->pennants = true, 0;
 		return want_int(l, val, "strength", 0, 9, &f->strength);
+	}
 	if (strcmp(ks, "claims") == 0)
 		return want_bool(l, val, "claims", &f->claims);
 	if (strcmp(ks, "group") == 0) {
@@ -1022,6 +1033,8 @@ figures_digest(struct tileset *ts)
 		    f->recall ? " recall" : "", f->second ? " second" : "", f->dbl ? " double" : "");
 		if (f->bonus)
 			carc_buf_printf(&b, " bonus %d", f->bonus);
+		if (f->pennants)
+			carc_buf_printf(&b, " pennants");
 		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);

@@ -71,6 +71,8 @@ struct figtype {
 	int group;
 	int count;		/* each player's, or the game's for a neutral figure */
 	int strength;
+	bool pennants;		/* its strength is the pennants of its whole city, counted as
+				 * the city is scored (the mayor, §5.2) */
 	bool claims;
 	bool needs_own;		/* only where its owner has a follower already */
 	bool recall;		/* its owner may take it back from an unfinished feature, which

@@ -255,18 +255,6 @@ tb_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 
 /* ---- the pig ---- */
 
-/* The strength of each player in the feature with root r. */
-static void
-strengths(struct carc_game *g, int r, int *st)
-{
-	int i;
-
-	memset(st, 0, CARC_MAX_PLAYERS * sizeof(*st));
-	for (i = 0; i < g->nfigs; i++)
-		if (node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg) == r)
-			st[g->figs[i].owner] += g->ts.fig[g->figs[i].type].strength;
-}
-
 /* The points figure i (a pig: `bonus`) adds to its owner's score for its field at the end:
  * bonus for each completed city of the field, when the owner is among its winners. */
 static int
@@ -275,7 +263,7 @@ pig_bonus(struct carc_game *g, int i)
 	const struct figure *f = &g->figs[i];
 	int st[CARC_MAX_PLAYERS], r = node_find(g, f->tile * MAXSEG + f->seg), p, best = 0;
 
-	strengths(g, r, st);
+	feature_strengths(g, r, st);
 	for (p = 0; p < g->nplayers; p++)
 		if (st[p] > best)
 			best = st[p];
