@@ -946,8 +946,13 @@ static const char pig[] =
     "L9.6 0.4L8 1.2C7.4 3 6.4 4 5.4 4.6L5.4 7.4L3.2 7.4L3 5.2L-3 5.2L-3.2 7.4L-5.4 7.4"
     "L-5.4 4.4C-7 3.4 -8 1.6 -8 -1Z";
 
+/* A mayor: a robed figure in a top hat, as tall as a meeple. */
+static const char mayor[] =
+    "M-2.6 -10.4L2.6 -10.4L2.8 -7L5 -7L5 -5.8L2.4 -5.8C3.4 -4.6 3 -3.2 2.2 -2.6L6.6 -0.6"
+    "L7.6 9.2L-7.6 9.2L-6.6 -0.6L-2.2 -2.6C-3 -3.2 -3.4 -4.6 -2.4 -5.8L-5 -5.8L-5 -7L-2.8 -7Z";
+
 /* How a figure type other than the follower looks: bigger (the big follower), another shape
- * (the abbot, a monk; the builder; the pig), see-through (the phantom). A type missing here
+ * (the abbot, a monk; the builder; the pig; the mayor), see-through (the phantom). A type missing here
  * is a meeple. A figure on a field lies down, but the pig (`stands`). */
 static const struct sfig {
 	const char *name;
@@ -961,6 +966,7 @@ static const struct sfig {
 	{ "phantom", meeple, 1, ".45", false },
 	{ "builder", builder, 1, NULL, false },
 	{ "pig", pig, 1, NULL, true },
+	{ "mayor", mayor, 1, NULL, false },
 };
 
 static const struct sfig *

@@ -119,6 +119,7 @@ static const struct kind kinds[] = {
 	{ "base,traders-builders", { NULL } },
 	{ "base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult",
 	    { "edition=c1", NULL } },
+	{ "base,abbey-mayor", { NULL } },
 };
 
 int

@@ -13,6 +13,7 @@ static struct rules_module *const table[] = {
 	&abbot_module,
 	&phantom_module,
 	&traders_builders_module,
+	&abbey_mayor_module,
 };
 
 void
