@@ -108,10 +108,12 @@ needs(const struct carc_game *g, int x, int y, uint8_t *want)
 }
 
 /* 0 if the tile fits; else 1 for an occupied cell, 2 for no neighbour, 3 + side for the first
- * edge that does not match. */
+ * edge that does not match, 7 + side for the first edge that fits anything (EDGE_ANY) with no
+ * tile beside it. */
 int
 board_fits(const struct carc_game *g, int type, int x, int y, int rot)
 {
+	const struct tiletype *t = &g->ts.types[type];
 	uint8_t want, have;
 	unsigned mask;
 	int s;
@@ -120,7 +122,14 @@ board_fits(const struct carc_game *g, int type, int x, int y, int rot)
 		return 1;
 	if ((mask = needs(g, x, y, &want)) == 0)
 		return 2;
-	have = g->ts.types[type].pattern[rot];
+	for (s = 0; s < 4; s++)
+		if (t->wild[rot] >> s & 1) {
+			if (!(mask >> (2 * s) & 3))
+				return 7 + s;
+			mask &= ~(3u << (2 * s));
+			want &= ~(3u << (2 * s));
+		}
+	have = t->pattern[rot];
 	if ((have & mask) == want)
 		return 0;
 	for (s = 0; s < 4; s++)
@@ -293,7 +302,9 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 			    b * MAXSEG + u->sideseg[p->rot][opp]);
 
 			g->nodes[r].open -= 2;
-		}
+		} else if ((t->wild[rot] >> side & 1) && u->sideseg[p->rot][opp] >= 0)
+			/* an edge that fits anything ends the road or city across it */
+			g->nodes[node_find(g, b * MAXSEG + u->sideseg[p->rot][opp])].open--;
 		for (h = 2 * side; h < 2 * side + 2; h++)
 			if (t->halfseg[rot][h] >= 0 && u->halfseg[p->rot][HALF_ACROSS(h)] >= 0)
 				node_union(g, base + t->halfseg[rot][h],

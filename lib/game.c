@@ -80,6 +80,9 @@ game_advance(struct carc_game *g)
 			g->fit_type = g->supply[i];
 			return;
 		}
+	/* a module's last decisions before the final scoring (the abbeys held, X-AM-3) */
+	if (rules_ending(g))
+		return;
 	/* the draws would set every one of them aside (B-12): say so in the state */
 	memcpy(g->aside + g->naside, g->drawn, g->ndrawn * sizeof(*g->drawn));
 	g->naside += g->ndrawn;

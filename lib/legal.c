@@ -275,6 +275,10 @@ explain_fit(const struct carc_game *g, int type, const struct move *m, const cha
 	if (why == 2)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no tile next to %d,%d (B-10)",
 		    w, m->x, m->y);
+	if (why >= 7)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s wants a tile beside "
+		    "each of its '*' edges, and there is none %s of %d,%d", w, t->id,
+		    sidew[why - 7], m->x, m->y);
 	s = why - 3;
 	nx = m->x + side_dx[s];
 	ny = m->y + side_dy[s];
@@ -366,12 +370,58 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	return 0;
 }
 
+/* A placement word in phase place, checked and put down; logged when `log`, else its
+ * canonical form (TILE/X,Y,ROT...) into canon, of size n, for the caller to log. */
+static int
+place_word(struct carc_game *g, const char *w, bool log, char *canon, size_t n,
+    struct carc_err *err)
+{
+	struct move m;
+	int type, seg = -1, ft = -1;
+
+	if (parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
+	    explain_fit(g, type, &m, w, err) ||
+	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, err)))
+		return err->code;
+	if (canon != NULL) {
+		struct fmove f = { m.x, m.y, type, m.rot / 90, seg, ft };
+
+		placement_word(g, &f, true, canon, n);
+	}
+	if (game_apply(g, type, m.x, m.y, m.rot / 90, seg, ft, log) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* A tile from the player's own supply (an abbey), placed by placement word w as if it were
+ * the one tile drawn, in phase draw or a module's; the canonical word (TILE/X,Y,ROT...) into
+ * canon for the caller to log: a placement of the log like the others. On a refusal the game
+ * is as it was. */
+int
+supply_place(struct carc_game *g, int type, const char *w, char *canon, size_t n,
+    struct carc_err *err)
+{
+	uint16_t drawn[MAXDRAWN];
+	int ndrawn = g->ndrawn, rc;
+	enum carc_phase phase = g->phase;
+
+	memcpy(drawn, g->drawn, sizeof(drawn));
+	g->drawn[0] = type;
+	g->ndrawn = 1;
+	g->phase = CARC_PLACE;
+	if ((rc = place_word(g, w, false, canon, n, err)) != 0) {
+		memcpy(g->drawn, drawn, sizeof(drawn));
+		g->ndrawn = ndrawn;
+		g->phase = phase;
+	}
+	return rc;
+}
+
 /* A decision of the phase: a placement here, a module's word in its phase or in phase draw. */
 static int
 decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
-	struct move m;
-	int rc, type, seg = -1, ft = -1;
+	int rc;
 
 	switch (g->phase) {
 	case CARC_DRAW:
@@ -388,13 +438,12 @@ decide(struct carc_game *g, const char *w, struct carc_err *err)
 	default:
 		return rules_phase(g->phase)->decide(g, w, err);
 	}
-	if (parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
-	    explain_fit(g, type, &m, w, err) ||
-	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, err)))
-		return err->code;
-	if (game_apply(g, type, m.x, m.y, m.rot / 90, seg, ft, true) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	return 0;
+	/* a decision of phase draw once the tiles are drawn: an abbey instead of the draw
+	 * (X-AM-1, F-7e), fewer tiles (F-4) */
+	if (!word_is_placement(w))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has drawn already; the "
+		    "tile drawn is placed now (carc-place --list)", w, g->pl[g->player].name);
+	return place_word(g, w, true, NULL, 0, err);
 }
 
 /* Every decision word comes in here, so a malformed one (of any phase, any module) is answered
@@ -1100,6 +1149,41 @@ out:
 	free(v);
 	free(m.fit);
 	return rc;
+}
+
+/* The placement words of tile type `type` from the player's own supply (an abbey), as if it
+ * were the one tile drawn, each passed to add (with arg) in --list's order: the game is
+ * changed for the listing and put back as it was. How many, or -1 out of memory. */
+int
+supply_words(const struct carc_game *cg, int type, int (*add)(void *, const char *),
+    void *arg)
+{
+	struct carc_game *g = (struct carc_game *)cg;
+	uint16_t drawn[MAXDRAWN];
+	int ndrawn = g->ndrawn, rc = 0, k = 0;
+	enum carc_phase phase = g->phase;
+	struct carc_buf words = g->words, list;
+	struct carc_err err;
+	size_t i;
+
+	memcpy(drawn, g->drawn, sizeof(drawn));
+	g->drawn[0] = type;
+	g->ndrawn = 1;
+	g->phase = CARC_PLACE;
+	g->words = (struct carc_buf){ 0 };
+	if (placement_words(g, &err))
+		rc = -1;
+	/* the game as it was before any word is added: add may write into g->words */
+	list = g->words;
+	g->words = words;
+	memcpy(g->drawn, drawn, sizeof(drawn));
+	g->ndrawn = ndrawn;
+	g->phase = phase;
+	for (i = 0; rc == 0 && i < list.len; i += strlen(list.data + i) + 1, k++)
+		if (add(arg, list.data + i) == -1)
+			rc = -1;
+	carc_buf_release(&list);
+	return rc ? -1 : k;
 }
 
 /* Fills g->words with every legal decision of the phase, NUL-separated. */

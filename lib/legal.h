@@ -75,6 +75,12 @@ int seg_by_name(const struct tiletype *, int rot, const char *name);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 bool word_is_placement(const char *);
 int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
+/* A tile of the player's own supply (an abbey), as if it were the one drawn: its placement
+ * words, each given to add; placed by one of them, the canonical word into canon. */
+int supply_words(const struct carc_game *, int type, int (*add)(void *, const char *),
+    void *arg);
+int supply_place(struct carc_game *, int type, const char *word, char *canon, size_t,
+    struct carc_err *);
 
 enum stand { STAND_OK, STAND_PLACE, STAND_LIMIT };
 unsigned figure_kinds(const struct carc_game *, int player, int figtype, int leaving);

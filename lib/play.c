@@ -116,6 +116,14 @@ draw_choices(struct carc_game *g)
 	return rules_draw_words(g, &g->words);
 }
 
+/* Whether the draw is a decision the thinking bots judge word by word as they judge
+ * placements: a tile of the player's own may go down instead (an abbey). */
+static bool
+judged_draw(struct carc_game *g)
+{
+	return g->phase == CARC_DRAW && rules_draw_judged(g) && draw_choices(g) > 1;
+}
+
 /* One step of any phase by the random player; the game's own RNG is not touched except by
  * the rules themselves (draws, reshuffles, scatter). */
 static int
@@ -387,7 +395,7 @@ carc_bot_move(struct carc_game *g, const struct carc_bot *b, char *word, size_t 
 	rng = g->seed ^ b->seed * 0x9e3779b97f4a7c15ULL;
 	rng ^= (uint64_t)g->nlog << 40;
 	carc_rng_next(&rng);
-	if (!deciding(g)) {
+	if (!deciding(g) && !judged_draw(g)) {
 		const char **w;
 		size_t nw;
 
@@ -503,7 +511,7 @@ carc_selfplay_game(struct carc_game *g, const struct carc_game *tmpl, uint64_t s
 			}
 			continue;
 		}
-		if (g->phase == CARC_DRAW || g->phase == CARC_SCORE ||
+		if ((g->phase == CARC_DRAW && !judged_draw(g)) || g->phase == CARC_SCORE ||
 		    b->strategy == CARC_BOT_RANDOM) {
 			if (random_step(g, &x.m, &rng)) {
 				rc = seterr(err, CARC_ESOFTWARE, "self-play failed");

@@ -47,22 +47,24 @@ carc_game_restart(const struct carc_game *o, struct carc_err *err)
 }
 
 /* One logged decision as a turn of the tools. In phase draw a module may take the word as the
- * draw itself (draw:N, The Fortune Teller); any other word is played after carc-draw. Then
- * carc-place WORD, and carc-score unless this is the last word of a game saved before its
- * score. */
+ * draw itself (draw:N, The Fortune Teller) or as a tile of the player's own put down instead
+ * (an abbey); any other word is played after carc-draw. Then carc-place WORD, and carc-score
+ * unless this is the last word of a game saved before its score. */
 static int
 replay_word(struct carc_game *g, const struct carc_game *o, int i, struct carc_err *err)
 {
 	int rc;
 
-	if (g->phase == CARC_DRAW) {
-		if ((rc = rules_draw_decide(g, o->log[i], err)) != -1)
+	if (g->phase == CARC_DRAW && (rc = rules_draw_decide(g, o->log[i], err)) != -1) {
+		/* the draw itself, or a tile of the player's own put down instead (an abbey) */
+		if (rc != 0)
 			return rc;
-		if (carc_game_draw(g, err))
+	} else {
+		if (g->phase == CARC_DRAW && carc_game_draw(g, err))
+			return -1;
+		if (carc_game_place(g, o->log[i], err))
 			return -1;
 	}
-	if (carc_game_place(g, o->log[i], err))
-		return -1;
 	if (g->phase == CARC_SCORE && (i + 1 < o->nlog || o->phase != CARC_SCORE))
 		return carc_game_score(g, err);
 	return 0;

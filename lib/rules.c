@@ -23,7 +23,7 @@ static const struct rules_module *phase_owner[NPHASES];
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_FINAL,
+	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL,
 	H_FORESEE, H_EXTRA_TURNS, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 
@@ -73,6 +73,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_NEXT_TURN] |= (mod->next_turn != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
+		hooks[H_ENDING] |= (mod->ending != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
 		hooks[H_FORESEE] |= (mod->foresee != NULL) << m;
 		hooks[H_EXTRA_TURNS] |= (mod->extra_turns != NULL) << m;
@@ -264,6 +265,25 @@ rules_turn_end(struct carc_game *g)
 		if ((rc = m->turn_end(g)) != 0)
 			return rc;
 	return 0;
+}
+
+int
+rules_ending(struct carc_game *g)
+{
+	EACH(g, H_ENDING, m)
+		if (m->ending(g))
+			return 1;
+	return 0;
+}
+
+/* Whether a module's words in phase draw are placements the thinking bots judge. */
+bool
+rules_draw_judged(const struct carc_game *g)
+{
+	EACH(g, H_DRAW_WORDS, m)
+		if (m->draw_judged)
+			return true;
+	return false;
 }
 
 void

@@ -100,9 +100,12 @@ struct rules_module {
 	 * k away: a line for "illegal move 'WORD': ...", and 1; 0 when the limit is not its own */
 	int (*limit_why)(const struct carc_game *, int p, int ft, int k, char *why, size_t);
 	/* decisions of its own in the core's phase draw: its words for --list, and a word
-	 * carc-place gives (returns -1 when the word is not its own) */
+	 * carc-place gives (returns -1 when the word is not its own); draw_judged: they are
+	 * placements (an abbey instead of the draw), which the thinking bots judge one by one
+	 * against the draw, the first word, rather than draw at once */
 	int (*draw_words)(const struct carc_game *, struct carc_buf *);
 	int (*draw_decide)(struct carc_game *, const char *word, struct carc_err *);
+	bool draw_judged;
 	/* the points v of a feature of kind k (root of its union-find, `tile` a tile of it) as
 	 * its kind values it, complete or, `end`, at the end of the game; returns them changed
 	 * (an inn doubles a complete road and zeroes an unfinished one) */
@@ -131,6 +134,9 @@ struct rules_module {
 	/* the turn's scoring is done: 1 when it starts a phase of its own instead of passing the
 	 * turn (a catapult round), -1 out of memory */
 	int (*turn_end)(struct carc_game *);
+	/* no tile left fits (B-50): 1 when it starts a phase of its own before the final
+	 * scoring (the abbeys still held, X-AM-3); asked again each time the turn passes */
+	int (*ending)(struct carc_game *);
 	/* the final scoring, after the features' (the goods' majorities, X-TB-2) */
 	void (*final)(struct carc_game *);
 	/* for mcts's forecast: what each player may expect of its own by the end, added into
@@ -206,6 +212,8 @@ void rules_completed(struct carc_game *, int kind, int root, int tile);
 bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
+int rules_ending(struct carc_game *);
+bool rules_draw_judged(const struct carc_game *);
 void rules_final(struct carc_game *);
 bool rules_holds(const struct carc_game *);
 int rules_next_turn(struct carc_game *);

@@ -119,6 +119,35 @@ return_figures(struct carc_game *g, int root)
 			fig_remove(g, i);
 }
 
+/* The feature of segment s of tile b, if the tile just placed closed it (an edge feature with
+ * no open edge left) and it is not among done[] yet: told to the modules, scored, its
+ * figures sent home. */
+static void
+score_closed(struct carc_game *g, int b, int s, int *done, int *ndone)
+{
+	const struct tiletype *t = &g->ts.types[g->board[b].type];
+	const struct kind_def *kd = kinds[t->seg[s].kind];
+	int r, i;
+
+	if (kd->done != DONE_CLOSED)
+		return;
+	r = node_find(g, b * MAXSEG + s);
+	if (g->nodes[r].open != 0)
+		return;
+	for (i = 0; i < *ndone && done[i] != r; i++)
+		;
+	if (i < *ndone)
+		return;
+	done[(*ndone)++] = r;
+	if (rules_completed_any(g))
+		rules_completed(g, t->seg[s].kind, r, b);
+	/* most completed features hold no figure: nothing to award or return */
+	if (g->nodes[r].claims == 0 && g->unclaiming == 0)
+		return;
+	award(g, r, feature_value(g, r, b, false), kd->name, NULL);
+	return_figures(g, r);
+}
+
 /* A point feature of kind k at board index b completed by the tile just placed: scored as its
  * kind says, its figures sent home. */
 static void
@@ -238,29 +267,16 @@ score_placed(struct carc_game *g, int tile)
 {
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
-	int done[MAXSEG], ndone = 0, s, r, i;
+	int done[MAXSEG + 4], ndone = 0, s, side, b;
 
-	for (s = 0; s < t->nseg; s++) {
-		const struct kind_def *kd = kinds[t->seg[s].kind];
-
-		if (kd->done != DONE_CLOSED)
-			continue;
-		r = node_find(g, tile * MAXSEG + s);
-		if (g->nodes[r].open != 0)
-			continue;
-		for (i = 0; i < ndone && done[i] != r; i++)
-			;
-		if (i < ndone)
-			continue;
-		done[ndone++] = r;
-		if (rules_completed_any(g))
-			rules_completed(g, t->seg[s].kind, r, tile);
-		/* most completed features hold no figure: nothing to award or return */
-		if (g->nodes[r].claims == 0 && g->unclaiming == 0)
-			continue;
-		award(g, r, feature_value(g, r, tile, false), kd->name, NULL);
-		return_figures(g, r);
-	}
+	for (s = 0; s < t->nseg; s++)
+		score_closed(g, tile, s, done, &ndone);
+	/* an edge that fits anything (an abbey's, X-AM-1) ends the road or city across it: those
+	 * are the neighbours' features, which the tile may have completed */
+	for (side = 0; t->wild[p->rot] && side < 4; side++)
+		if ((t->wild[p->rot] >> side & 1) && (b = g->beside[tile][side]) >= 0 &&
+		    (s = g->ts.types[g->board[b].type].sideseg[g->board[b].rot][(side + 2) & 3]) >= 0)
+			score_closed(g, b, s, done, &ndone);
 	score_around(g, tile);
 	score_beside(g, tile);
 }

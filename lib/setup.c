@@ -66,6 +66,9 @@ parse_ids(const struct carc_game *g, const char *opt, const char *list, uint16_t
 		id[len] = '\0';
 		if ((t = tileset_find(&g->ts, id)) < 0)
 			return seterr(err, CARC_EUSAGE, "%s: no tile '%s' in the tile sets", opt, id);
+		if (g->ts.types[t].own)
+			return seterr(err, CARC_EUSAGE, "%s: tile %s is held by the players, never "
+			    "dealt", opt, id);
 		if (*n == MAX_TILES - 1)	/* the start tile makes MAX_TILES */
 			return seterr(err, CARC_EUSAGE, "%s: more than %d tiles besides the start tile",
 			    opt, MAX_TILES - 1);
@@ -164,6 +167,18 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	return figures_load(&g->ts, err);
 }
 
+/* The tiles the players hold in their own supplies at the start (an abbey each): room for
+ * them on the board. */
+int
+own_tiles(const struct carc_game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->ts.ntypes; i++)
+		n += g->nplayers * g->ts.types[i].own;
+	return n;
+}
+
 /* Puts the start tile down and fills the supply, as the setup in g says: the box shuffled
  * with the seed (or the --deck list as it is), then the --stack tiles on top. */
 int
@@ -177,12 +192,16 @@ game_deal(struct carc_game *g, struct carc_err *err)
 		    g->setup_start);
 	if ((start = tileset_find(&g->ts, g->setup_start ? g->setup_start : g->ts.start)) < 0)
 		return seterr(err, CARC_EUSAGE, "the tile sets name no start tile: give --start ID");
+	if (g->ts.types[start].own)
+		return seterr(err, CARC_EUSAGE, "--start: tile %s is held by the players, never "
+		    "dealt", g->ts.types[start].id);
 	/* a state holds at most MAX_TILES, and a user's set could ask for 999 of 4096 tiles */
 	if ((n = box_tiles(g, NULL)) > MAX_TILES)
 		return seterr(err, CARC_EDATA,
 		    "the tile sets hold %d tiles, more than the %d a game may have", n, MAX_TILES);
 	if (g->setup_deck && parse_ids(g, "--deck", g->setup_deck, &list, &nlist, err))
 		goto fail;
+	n += own_tiles(g);
 	if (board_init(g, (n > nlist ? n : nlist) + 1) == -1 ||
 	    (g->supply = malloc((g->cap + 1) * sizeof(*g->supply))) == NULL ||
 	    (g->aside = malloc((g->cap + 1) * sizeof(*g->aside))) == NULL) {
@@ -299,12 +318,17 @@ game_check_tiles(const struct carc_game *g, struct carc_err *err)
 		want[g->aside[i]]--;
 	for (i = 0; i < g->ndrawn; i++)
 		want[g->drawn[i]]--;
-	for (i = 0; i < g->ts.ntypes; i++)
-		if (want[i] != 0) {
+	for (i = 0; i < g->ts.ntypes; i++) {
+		/* each player holds his own tiles until he places them: at most that many */
+		if (g->ts.types[i].own && want[i] < 0 &&
+		    (want[i] += g->nplayers * g->ts.types[i].own) >= 0)
+			continue;
+		if (want[i] != 0 && !(g->ts.types[i].own && want[i] > 0)) {
 			rc = seterr(err, CARC_EDATA, "tile %s: %d %s than the setup gives",
 			    g->ts.types[i].id, abs(want[i]), want[i] < 0 ? "more" : "fewer");
 			break;
 		}
+	}
 out:
 	free(list);
 	free(want);

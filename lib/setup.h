@@ -7,5 +7,6 @@
 
 int game_deal(struct carc_game *, struct carc_err *);
 int game_check_tiles(const struct carc_game *, struct carc_err *);
+int own_tiles(const struct carc_game *);
 
 #endif

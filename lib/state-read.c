@@ -371,7 +371,7 @@ read_tiles(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		return mp_fail(r, "bad state: more than %d tiles", MAX_TILES);
 	if (drawn->via.array.size > MAXDRAWN)
 		return mp_fail(r, "bad state: more than %d drawn tiles", MAXDRAWN);
-	if (board_init(g, cap + 1) == -1 ||
+	if (board_init(g, cap + own_tiles(g) + 1) == -1 ||
 	    (g->supply = malloc((cap + 1) * sizeof(*g->supply))) == NULL ||
 	    (g->aside = malloc((cap + 1) * sizeof(*g->aside))) == NULL)
 		return seterr(r->err, CARC_ESOFTWARE, "out of memory");

@@ -373,6 +373,19 @@ rot8(uint8_t m, int r)
 	return r ? (uint8_t)((m << r) | (m >> (8 - r))) : m;
 }
 
+/* A mask of sides (bit per side) as a mask of their two bits each in a pattern. */
+static unsigned
+wild2(unsigned w)
+{
+	unsigned m = 0;
+	int side;
+
+	for (side = 0; side < 4; side++)
+		if (w >> side & 1)
+			m |= 3u << (2 * side);
+	return m;
+}
+
 /* Two rotations of a symmetric tile that put the same segments on the same sides are one
  * placement: --list offers only the first, so people and random bots are not misled. */
 static bool
@@ -381,7 +394,7 @@ same_rotation(const struct tiletype *t, int a, int b)
 	int s, u;
 	unsigned used = 0;
 
-	if (t->pattern[a] != t->pattern[b])
+	if (t->pattern[a] != t->pattern[b] || t->wild[a] != t->wild[b])
 		return false;
 	for (s = 0; s < t->nseg; s++) {
 		for (u = 0; u < t->nseg; u++) {
@@ -421,7 +434,7 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 			e = g->kind == K_CITY ? EDGE_C : EDGE_R;
 			if (t->edge[side] != e)
 				return bad(l, l->segnode[s], "tile %s: a %s reaches side %s, whose edge is %c", t->id,
-				    kinds[g->kind]->name, side_names[side], "FRC"[t->edge[side]]);
+				    kinds[g->kind]->name, side_names[side], "FRC*"[t->edge[side]]);
 			if (owner_side[side] >= 0)
 				return bad(l, l->segnode[s], "tile %s: two segments reach side %s", t->id,
 				    side_names[side]);
@@ -430,9 +443,10 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 		for (h = 0; h < 8; h++) {
 			if (!(g->halves & (1u << h)))
 				continue;
-			if (t->edge[h / 2] == EDGE_C)
-				return bad(l, l->segnode[s], "tile %s: a field reaches %s, but side %s is a city",
-				    t->id, half_names[h], side_names[h / 2]);
+			if (t->edge[h / 2] == EDGE_C || t->edge[h / 2] == EDGE_ANY)
+				return bad(l, l->segnode[s], "tile %s: a field reaches %s, but side %s is %s",
+				    t->id, half_names[h], side_names[h / 2],
+				    t->edge[h / 2] == EDGE_C ? "a city" : "'*'");
 			if (owner_half[h] >= 0)
 				return bad(l, l->segnode[s], "tile %s: two fields reach %s", t->id,
 				    half_names[h]);
@@ -440,6 +454,8 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 		}
 	}
 	for (side = 0; side < 4; side++) {
+		if (t->edge[side] == EDGE_ANY)
+			continue;	/* nothing reaches it: the feature across ends there */
 		if (t->edge[side] != EDGE_F && owner_side[side] < 0)
 			return bad(l, l->edgesnode, "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
 			    side_names[side], t->edge[side] == EDGE_C ? "city" : "road",
@@ -459,12 +475,15 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 static void
 tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 {
-	int side, h, s, r, a;
+	int side, h, s, r, a, e;
 
 	for (r = 0; r < 4; r++) {
-		t->pattern[r] = 0;
+		t->pattern[r] = t->wild[r] = 0;
 		for (side = 0; side < 4; side++) {
-			t->pattern[r] |= t->edge[(side - r + 4) & 3] << (2 * side);
+			if ((e = t->edge[(side - r + 4) & 3]) == EDGE_ANY)
+				t->wild[r] |= 1u << side;
+			else
+				t->pattern[r] |= e << (2 * side);
 			t->sideseg[r][side] = owner_side[(side - r + 4) & 3];
 		}
 		for (h = 0; h < 8; h++)
@@ -482,14 +501,18 @@ tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 	/* every neighbourhood a frontier cell can have (struct fcell's asks), answered once, so
 	 * that finding where a tile fits is one look-up a cell */
 	for (a = 0; a < 256; a++) {
-		unsigned mask = 0;
+		unsigned mask = 0, empty = 0;
 
 		for (side = 0; side < 4; side++)
 			if ((a >> (2 * side) & 3) != 3)
 				mask |= 3u << (2 * side);
+			else
+				empty |= 1u << side;
 		t->fitrot[a] = t->nfitrot[a] = 0;
 		for (r = 0; r < 4; r++)
-			if (t->same_as[r] == r && (t->pattern[r] & mask) == (a & mask)) {
+			if (t->same_as[r] == r && !(t->wild[r] & empty) &&
+			    (t->pattern[r] & mask & ~wild2(t->wild[r])) ==
+			    (a & mask & ~wild2(t->wild[r]))) {
 				t->fitrot[a] |= 1u << r;
 				t->nfitrot[a]++;
 			}
@@ -531,15 +554,16 @@ load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
 			continue;
 		if (i == 4)
 			return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
-		if (!strchr("FRC", *v))
-			return bad(l, val, "unknown edge '%c' (edges are four of F, R, C for "
+		if (!strchr("FRC*", *v))
+			return bad(l, val, "unknown edge '%c' (edges are four of F, R, C, * for "
 			    "N E S W, as 'C R F R')", *v);
 		e[i++] = *v;
 	}
 	if (i != 4)
 		return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
 	for (i = 0; i < 4; i++)
-		t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : EDGE_C;
+		t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : e[i] == 'C' ? EDGE_C :
+		    EDGE_ANY;
 	l->edgesnode = val;
 	return 0;
 }
@@ -571,6 +595,9 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			have_id = true;
 		} else if (strcmp(ks, "count") == 0) {
 			if (want_int(l, val, "count", 0, 999, &t->count))
+				return CARC_EDATA;
+		} else if (strcmp(ks, "own") == 0) {
+			if (want_int(l, val, "own", 0, 9, &t->own))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "plain") == 0) {
 			if (want_id(l, val, "plain tile id", t->plain))

@@ -19,7 +19,9 @@
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
-enum { EDGE_F, EDGE_R, EDGE_C };
+/* EDGE_ANY (`*` in a tile set): the edge fits any neighbour's, wants one, and ends the feature
+ * across it (an abbey's, X-AM-1) */
+enum { EDGE_F, EDGE_R, EDGE_C, EDGE_ANY };
 extern const char *const side_names[4];
 extern const char *const half_names[8];
 extern const int side_dx[4], side_dy[4];
@@ -40,12 +42,16 @@ struct tiletype {
 	char id[ID_MAX];
 	char plain[ID_MAX];	/* the same tile without a garden, for edition c1 */
 	int count;
+	int own;		/* copies each player holds in his own supply, not in the box's
+				 * supply (an abbey) */
 	int set;
 	uint8_t edge[4];
 	int nseg;
 	struct seg seg[MAXSEG];
 	/* per rotation (0..3 quarter turns clockwise) */
-	uint8_t pattern[4];		/* 2 bits per side: the edge type facing that side */
+	uint8_t pattern[4];		/* 2 bits per side: the edge type facing that side
+					 * (EDGE_F for an EDGE_ANY side) */
+	uint8_t wild[4];		/* bit per side whose edge is EDGE_ANY */
 	int8_t sideseg[4][4];		/* road or city segment on a side, or -1 */
 	int8_t halfseg[4][8];		/* field segment on a half-edge, or -1 */
 	uint8_t rsides[4][MAXSEG], rhalves[4][MAXSEG];

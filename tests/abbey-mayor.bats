@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Abbey & Mayor, rule by rule (../shared/rules/RULES.md §4, §5.2; tiles TILES.md §4, ids AM01
-# .. AM12 of §6.1; the figures summary, seed 003, note 14). The abbey, the wagon and the barn
-# are not built yet (issue 17).
+# .. AM12 of §6.1; the figures summary, seed 003, note 14). The wagon and the barn are not
+# built yet (issue 17).
 #
 # Every test builds a small board from a fixed supply (--deck, --start) and fixed moves, then
 # checks the exact points. Expected values are worked out by hand from the rules; the comment
@@ -12,7 +12,9 @@
 #   E    city cap N                            U    road W-E, fields N and S
 #   B    cloister in a field                   W    roads E, S, W end at a junction
 #   V    road W-S                              CA06 fair in an all-field tile (The Catapult)
-# A city cap E turned 90 faces east, 180 south, 270 west. The mayor is one each (@mayor).
+#   A    cloister with a road S                ABBEY the abbey: a cloister, edges '*'
+# A city cap E turned 90 faces east, 180 south, 270 west. The mayor and the abbey are one each
+# (@mayor; abbey:X,Y in phase draw).
 
 bats_require_minimum_version 1.5.0
 
@@ -194,4 +196,201 @@ seduce:none"
 	carc-draw < g > d
 	run carc-place --list < d
 	[[ " ${lines[*]} " == *" 0,-2,90,city:N@builder "* ]] || { echo "$output"; false; }
+}
+
+# --- X-AM-1 .. X-AM-3 the abbey ------------------------------------------------------------------
+
+# hole [SPARE]: B(0,0) is the start; ann's follower in the city cap of E(1,0) turned 180 (it
+# faces the hole at 1,1), bob's on the road of A(0,1) turned 270 (it runs east into the hole),
+# then B(2,0), B(2,1), B(0,2) and E(1,2), whose city cap faces the hole from the south. The
+# cell 1,1 has tiles on all four sides. SPARE: tiles left in the supply (none: the end).
+#
+#          0       1       2
+#   0     [B]   E:city S  [B]
+#   1  A:road E   hole    [B]
+#   2     [B]   E:city N
+hole() {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck "E,A,B,B,B,E${1:+,$1}" > g
+	turns 1,0,180,city:S 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0
+}
+
+@test "X-AM-1 with a hole on the board, phase draw offers the abbey: abbey:none (the draw) first" {
+	hole B
+	run carc-place --list < g
+	want "abbey:none
+abbey:1,1
+abbey:1,1,cloister"
+	run carc-render --format phase < g; want "draw ann"
+	# carc-draw stays the default: the draw, as abbey:none
+	carc-draw < g > d1
+	carc-place abbey:none < g > d2
+	cmp d1 d2
+	run get d1 '.drawn'; want '["B"]'
+}
+
+@test "X-AM-1 no abbey is offered before a cell has tiles on all four sides" {
+	new --start B --deck B,B
+	run --separate-stderr carc-place --list < g
+	[ "$status" -eq 1 ] && [[ $stderr == *"carc-draw"* ]] || { echo "$status $stderr"; false; }
+	run --separate-stderr carc-place abbey:1,0 < g
+	refused carc-place "illegal move 'abbey:1,0': an abbey goes only into an empty cell with tiles on all four sides (X-AM-1)"
+}
+
+#   The abbey in the hole ends ann's city (1 tile: 2 points, B-40), bob's road (1 tile: 1
+#   point) and the city of E(1,2), which holds nobody; the abbey is none of their tiles.
+@test "X-AM-1 an abbey closes the road and the cities around it at once: 2 for ann, 1 for bob" {
+	hole B
+	carc-place abbey:1,1,cloister < g > p
+	run get p '.log[-1]'; want '"ABBEY/1,1,0,cloister"'
+	run get p '.abbeys.placed'; want '[true,false]'
+	carc-score -v < p > g 2> report
+	run cat report
+	want "ann scores 2 for the city at 1,0
+bob scores 1 for the road at 0,1"
+	run scores g; want "ann=2 bob=1"
+	run js '.players[0].supply.follower'; want 6
+	carc-deck --verify < g
+	run carc-render < g
+	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M) left"$'\n'* ]] &&
+	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M) left; 1 abbey"* ]] ||
+	    { echo "$output"; false; }
+}
+
+@test "X-AM-1 one abbey each: a second is refused, and nobody else's is taken" {
+	hole B,B
+	carc-place abbey:1,1 < g | carc-score > g2
+	run --separate-stderr carc-place --list < g2
+	[[ $output != *abbey* ]] || { echo "$output"; false; }
+	run get g2 '.abbeys.placed'; want '[true,false]'
+}
+
+@test "X-AM-1 the abbey words: a rotation may be given, a bad one is a usage error, a figure is checked" {
+	hole B
+	carc-place abbey:1,1,0,cloister < g > p1
+	carc-place abbey:1,1,cloister < g > p2
+	cmp p1 p2
+	run --separate-stderr carc-place abbey:x < g
+	[ "$status" -eq 64 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-place: bad move 'abbey:x': expected abbey:X,Y[,FEATURE][@FIGURE] or abbey:none" ] ||
+	    { echo "$status $stderr"; false; }
+	run --separate-stderr carc-place abbey:1,1,cloister@mayor < g
+	refused carc-place "illegal move 'abbey:1,1,cloister@mayor': a mayor may not stand on a cloister"
+	run --separate-stderr carc-place abbey:1,1,road:N < g
+	refused carc-place "illegal move 'abbey:1,1,road:N': tile ABBEY turned 0 has no road:N"
+}
+
+@test "X-AM-1 the abbey is placed instead of drawing: once drawn, it is refused" {
+	hole B
+	carc-draw < g > d
+	run --separate-stderr carc-place abbey:1,1 < d
+	refused carc-place "illegal move 'abbey:1,1': ann has drawn already; the tile drawn is placed now"
+}
+
+@test "X-AM-1 the abbey tile is never dealt: --deck and --start refuse it" {
+	run --separate-stderr carc-deck --players ann,bob --expansions base,abbey-mayor --deck B,ABBEY
+	[ "$status" -eq 64 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-deck: --deck: tile ABBEY is held by the players, never dealt" ] ||
+	    { echo "$status $stderr"; false; }
+	run --separate-stderr carc-deck --players ann,bob --expansions base,abbey-mayor --start ABBEY
+	[ "$status" -eq 64 ] &&
+	    [ "$stderr" = "carc-deck: --start: tile ABBEY is held by the players, never dealt" ] ||
+	    { echo "$status $stderr"; false; }
+}
+
+#   The last tile is bob's E(1,2): ann, at his left, is asked first and keeps hers; bob puts
+#   his into the hole, which ends ann's city (2) and his road (1); then the final scoring.
+@test "X-AM-3 after the last tile, each player who holds an abbey may place it, from the left of the last placer" {
+	hole
+	run carc-render --format phase < g; want "abbey ann"
+	run carc-place --list < g
+	want "abbey:none
+abbey:1,1
+abbey:1,1,cloister"
+	run --separate-stderr carc-draw < g
+	refused carc-draw "an abbey may be placed before the final scoring: ann decides with carc-place or carc-bot"
+	carc-place abbey:none < g > g.n && mv g.n g
+	run carc-render --format phase < g; want "abbey bob"
+	carc-place abbey:1,1 < g | carc-score -v > g.n 2> report && mv g.n g
+	run cat report
+	want "ann scores 2 for the city at 1,0
+bob scores 1 for the road at 0,1
+final scoring:"
+	run js .phase; want over
+	run js '.log[-2:] | join(" ")'; want "abbey:none ABBEY/1,1,0"
+	carc-deck --verify < g
+}
+
+#   ann places hers at the end with a follower: her city (2), bob's road (1); the abbey, a
+#   cloister with seven neighbours, is unfinished at the end: 8 (B-51). bob has no hole left.
+@test "X-AM-3 an abbey placed at the end scores as a cloister in the final scoring" {
+	hole
+	carc-place abbey:1,1,cloister < g | carc-score -v > g.n 2> report && mv g.n g
+	run js .phase; want over
+	run scores g; want "ann=10 bob=1"
+	run cat report
+	[[ $output == *"ann scores 8 for the cloister at 1,1"* ]] || { echo "$output"; false; }
+}
+
+@test "X-AM-1 carc-bot decides in phase draw: the abbey or the draw, each bot a listed word" {
+	local bot words
+	for bot in random greedy mcts; do
+		hole B
+		words=$(carc-place --list < g)
+		carc-bot --iterations 50 "$bot" < g > b
+		run get b '.log | length'
+		if [ "$output" -eq 7 ]; then
+			run get b '.log[-1]'
+			[ "$output" = '"ABBEY/1,1,0"' ] || [ "$output" = '"ABBEY/1,1,0,cloister"' ] ||
+			    { echo "$bot: $output"; false; }
+		else
+			run get b '.phase'; want '"place"'
+		fi
+		[[ $words == *abbey:none* ]]
+	done
+}
+
+# --- the abbey with the other expansions ---------------------------------------------------------
+
+@test "F-7e once a player has drawn for his fortune tellers, the abbey is refused" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,fortune-teller --start B \
+	    --deck E,A,B,B,B,E,FT1,B,B > g
+	turns 1,0,180,city:S 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0
+	run carc-place --list < g
+	[[ $output == "abbey:none"* ]] || { echo "$output"; false; }
+	carc-draw < g > d
+	run --separate-stderr carc-place abbey:1,1 < d
+	refused carc-place "illegal move 'abbey:1,1': ann has drawn already"
+}
+
+#   ann's follower on the road of U(0,1) running east into the hole, her builder on A(-1,1)
+#   turned 270, where the road ends at a cloister; the other tiles as in hole(), and B(-1,0).
+#   Her abbey ends the road (2 tiles: 2 points) but does not extend it: no second turn (X-AM-2).
+@test "X-AM-2 an abbey that completes a builder's road gives no second turn" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,traders-builders \
+	    --start B --deck U,E,A,B,B,B,E,B,B > g
+	turns 0,1,0,road:E 1,0,180 -1,1,270,road:E@builder 2,0,0 2,1,0 0,2,0 1,2,0 -1,0,0
+	carc-place abbey:1,1 < g | carc-score -v > g.n 2> report && mv g.n g
+	run cat report; want "ann scores 2 for the road at -1,1"
+	run carc-render --format phase < g; want "draw bob"
+	run get g '.traders'; want null
+}
+
+@test "a state whose abbeys do not add up is refused, each with its reason" {
+	hole
+	carc-render --format json < g > e.json
+	spoilt() {
+		run --separate-stderr carc-deck --from-json < <(jq "$1" e.json)
+		[ "$status" -eq 65 ] && [ -z "$output" ] &&
+		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
+	}
+	spoilt '.drawn = ["B"]' "inconsistent state: phase abbey with 1 drawn tiles"
+	spoilt '.abbeys.placed = [true,false]' \
+	    "inconsistent state: 0 abbeys on the board, 1 placed by the players"
+	spoilt '.player = 1' "inconsistent state: phase abbey, but bob may not place an abbey now"
+	spoilt 'del(.abbeys)' "inconsistent state: phase abbey, but ann may not place an abbey now"
+	spoilt '.phase = "draw"' "inconsistent state: the abbeys of the end asked for in phase draw"
+	spoilt '.abbeys.placed = [1,0]' \
+	    "bad state: the abbeys' 'placed' must be true or false for each player"
+	spoilt '.abbeys.first = 7' "bad state: 'first' in 'abbeys' is 7, outside 0..1"
 }

@@ -24,7 +24,8 @@ play() {
 		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$f.$n.json")
 		case $phase in
 		draw) carc-draw "$f" > "$f.next" ;;
-		place | hurl | seduce | recall | phantom) carc-bot --seed "$n" random "$f" > "$f.next" ;;
+		place | hurl | seduce | recall | phantom | abbey)
+			carc-bot --seed "$n" random "$f" > "$f.next" ;;
 		score) carc-score "$f" > "$f.next" ;;
 		over) return 0 ;;
 		*) echo "no phase in $f.$n.json"; return 1 ;;
@@ -86,6 +87,25 @@ validate() {
 	[ "$(jq -s 'map(select(.catapult.pending == "hurl")) | length > 0' cat.*.json)" = true ]
 	[ "$(jq -s 'map(select(.setup.sets[1].yaml != null)) | length > 0' user.*.json)" = true ]
 	[ "$(get off .phase)" = '"over"' ]
+}
+
+@test "schema: the abbeys of Abbey & Mayor, placed in a turn and in the end's phase abbey" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck E,A,B,B,B,E > am
+	for m in 1,0,180,city:S@mayor 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0; do
+		carc-draw am | carc-place "$m" | carc-score > am.next && mv am.next am
+	done
+	carc-render --format json am > end.json
+	carc-place abbey:none am | carc-render --format json > passed.json
+	carc-place abbey:1,1,cloister am > placed
+	carc-render --format json placed > placed.json
+	carc-score placed | carc-render --format json > over.json
+	validate end.json passed.json placed.json over.json
+	[ "$(jq -c '[.phase, .abbeys]' end.json)" = '["abbey",{"placed":[false,false],"first":0,"asked":[true,false]}]' ]
+	[ "$(jq -c '[.phase, .abbeys.placed, .log[-1]]' placed.json)" = '["score",[true,false],"ABBEY/1,1,0,cloister"]' ]
+	jq '.phase = "abbey" | .drawn = ["B"]' end.json > spoilt.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
+	[ "$status" -eq 1 ]
 }
 
 @test "schema: a seduction waiting and resolved, with its victim and where the seducer comes from" {

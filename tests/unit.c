@@ -1882,7 +1882,8 @@ test_combinations(void)
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
 		"a,b,c,d,e,f" };
 	static const char *const words[] = { "@big", "recall:", "recall:none", "phantom:",
-		"phantom:none", "seduce:supply@", "@builder", "@pig", "again:none", "@mayor" };
+		"phantom:none", "seduce:supply@", "@builder", "@pig", "again:none", "@mayor",
+		"ABBEY/" };
 	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
 	int nm_, om, np, i, w;
 

@@ -40,6 +40,12 @@ carc-draw tb | carc-place 1,0,0,road:W | carc-score | carc-draw | carc-place -1,
     carc-score | carc-draw > building
 carc-place 2,0,0,road:E@builder building | carc-score | carc-draw | carc-place -2,0,0 |
     carc-score | carc-draw | carc-place 3,0,0 | carc-score > second
+# Abbey & Mayor: a hole at 1,1 with tiles on its four sides; the last tile gone, the abbeys
+carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+    --deck E,A,B,B,B,E > am
+for m in 1,0,180,city:S@mayor 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0; do
+	carc-draw am | carc-place "$m" | carc-score > am.n && mv am.n am
+done
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -134,6 +140,12 @@ done <<'EOF'
 0  | carc-place again:draw second
 0  | carc-bot random second
 0  | carc-render --format svg second
+0  | carc-place --list am
+0  | carc-place abbey:1,1,cloister am
+1  | carc-place abbey:0,0 am
+0  | carc-place abbey:none am
+0  | carc-bot greedy am
+0  | carc-render --format svg am
 1  | carc-place 5,5,0 placing
 1  | carc-place 0,1,0 new
 64 | carc-place 0,1,45 placing
