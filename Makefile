@@ -57,7 +57,8 @@ WEB_PAGE = web/build/carc.html
 SHLIB = lib/libcarc.so.$(LIBVERSION)
 EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
-	examples/pybot.py examples/replay.sh examples/tournament.sh examples/traders-builders.sh
+	examples/pybot.py examples/replay.sh examples/tournament.sh examples/traders-builders.sh \
+	examples/abbey-mayor.sh
 EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
 EXAMPLES_DATA = examples/lastmove.c
 

@@ -394,3 +394,28 @@ final scoring:"
 	    "bad state: the abbeys' 'placed' must be true or false for each player"
 	spoilt '.abbeys.first = 7' "bad state: 'first' in 'abbeys' is 7, outside 0..1"
 }
+
+# The example script, run from another folder: greedy bots, seed 2, through the tools.
+@test "examples/abbey-mayor.sh plays a whole game and tells the mayors and abbeys put down" {
+	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" -o final
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$status $stderr"; false; }
+	[ "${lines[0]}" = "ann puts the mayor down: F/-1,-2,0,city:E@mayor" ]
+	[[ $output == *"bob puts the abbey down: ABBEY/0,3,0
+bob puts the mayor down: M/-3,4,0,city:N@mayor
+ann puts the abbey down: ABBEY/-3,2,0,cloister"* ]] || { echo "$output"; false; }
+	[ "${lines[${#lines[@]}-2]}" = "2 abbey(s) placed" ]
+	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 112, bob 131" ]
+	run scores final; want "ann=112 bob=131"
+	carc-deck --verify < final
+}
+
+@test "examples/abbey-mayor.sh: -h prints the usage, a bad option or too many words 64" {
+	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" -h
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[[ ${lines[0]} == 'usage: abbey-mayor.sh [-o FILE] [PLAYERS [SEED]]' ]]
+	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" -x
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+	[[ $stderr == *'usage: abbey-mayor.sh'* ]]
+	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" ann,bob 3 extra
+	[ "$status" -eq 64 ] && [ -z "$output" ]
+}

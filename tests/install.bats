@@ -44,6 +44,7 @@ setup() {
 ./usr/share/bash-completion/completions/carc-score
 ./usr/share/carc/state.schema.json
 ./usr/share/doc/carc/README.md
+./usr/share/doc/carc/examples/abbey-mayor.sh
 ./usr/share/doc/carc/examples/botmatch.sh
 ./usr/share/doc/carc/examples/catapult.sh
 ./usr/share/doc/carc/examples/demo.sh
