@@ -1,8 +1,8 @@
 #!/bin/sh
 # A whole game of Abbey & Mayor, played by greedy bots through the real pipeline: each phase
 # asks its tool (carc-bot in phase draw when an abbey may go down instead of the draw, else
-# carc-draw; carc-bot for a placement or the end's abbey; carc-score). It tells each mayor and
-# abbey put down, then shows the final board and the scores.
+# carc-draw; carc-bot for a placement, a wagon's move or the end's abbey; carc-score). It tells
+# each mayor, wagon and abbey put down and each wagon moved, then the final board and scores.
 set -eu
 
 usage='usage: abbey-mayor.sh [-o FILE] [PLAYERS [SEED]]
@@ -61,6 +61,9 @@ while :; do
 	case $move in
 	ABBEY/*) abbeys=$((abbeys + 1)); echo "$who puts the abbey down: $move" ;;
 	*@mayor) echo "$who puts the mayor down: $move" ;;
+	*@wagon) echo "$who puts the wagon down: $move" ;;
+	wagon:none) echo "$who takes the wagon back" ;;
+	wagon:*) echo "$who moves the wagon: $move" ;;
 	abbey:none) echo "$who keeps the abbey to the end" ;;
 	esac
 	mv "$work/next" "$work/game"

@@ -31,10 +31,10 @@ struct carc_err {
 
 /* What the state waits for; CARC_HURL and CARC_SEDUCE belong to a catapult round, CARC_RECALL
  * to The Abbot (taking an abbot back) and CARC_PHANTOM to The Phantom (its second figure), both
- * between the placement and carc-score; CARC_ABBEY to Abbey & Mayor (an abbey still held, once
- * no tile is left, X-AM-3). */
+ * between the placement and carc-score; CARC_ABBEY and CARC_WAGON to Abbey & Mayor (an abbey
+ * still held, once no tile is left, X-AM-3; a wagon moved after its feature is scored). */
 enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER,
-	CARC_RECALL, CARC_PHANTOM, CARC_ABBEY };
+	CARC_RECALL, CARC_PHANTOM, CARC_ABBEY, CARC_WAGON };
 
 struct carc_game;
 

@@ -267,6 +267,21 @@ rules_turn_end(struct carc_game *g)
 	return 0;
 }
 
+/* The turn_end hooks of the modules after `after`, as a module's phase of the turn's end,
+ * once over, lets the others have theirs (the wagons' moves, then a catapult round): 0 when
+ * none starts a phase (the caller passes the turn), 1 when one does, -1 out of memory. */
+int
+rules_turn_end_after(struct carc_game *g, const struct rules_module *after)
+{
+	unsigned later = ~0u << (after->index + 1);
+	int rc;
+
+	for (unsigned set = g->active & hooks[H_TURN_END] & later; set; set &= set - 1)
+		if ((rc = modules[__builtin_ctz(set)]->turn_end(g)) != 0)
+			return rc;
+	return 0;
+}
+
 int
 rules_ending(struct carc_game *g)
 {

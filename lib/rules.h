@@ -212,6 +212,7 @@ void rules_completed(struct carc_game *, int kind, int root, int tile);
 bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
+int rules_turn_end_after(struct carc_game *, const struct rules_module *after);
 int rules_ending(struct carc_game *);
 bool rules_draw_judged(const struct carc_game *);
 void rules_final(struct carc_game *);

@@ -198,6 +198,29 @@ score_beside(struct carc_game *g, int tile)
 	}
 }
 
+/* Whether the feature with root r is complete as its kind says: no open edge left (roads,
+ * cities), the eight cells around its tile filled (cloisters), the four beside it (tents); a
+ * field never. */
+bool
+feature_complete(struct carc_game *g, int r)
+{
+	int b = r / MAXSEG, side;
+
+	switch (kinds[g->ts.types[g->board[b].type].seg[r % MAXSEG].kind]->done) {
+	case DONE_CLOSED:
+		return g->nodes[r].open == 0;
+	case DONE_AROUND8:
+		return board_surrounded(g, b);
+	case DONE_AROUND4:
+		for (side = 0; side < 4; side++)
+			if (g->beside[b][side] < 0)
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Only a cloister with a figure on it scores (B-42): unless a figure stands on such a feature
  * in the square around (x,y), the square need not be looked at. */
 static bool

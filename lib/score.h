@@ -9,6 +9,7 @@ void score_placed(struct carc_game *, int tile);
 int score_final(struct carc_game *);
 void score_early(struct carc_game *, int root, int tile);
 int feature_tiles(struct carc_game *, int root);
+bool feature_complete(struct carc_game *, int root);
 /* The points of the feature with root `root` (`tile` one of its tiles) as its kind values it,
  * complete or at the end of the game (`end`), with the modules' changes (rules.h, value);
  * 0 for a kind with no value there. */

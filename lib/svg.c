@@ -951,8 +951,13 @@ static const char mayor[] =
     "M-2.6 -10.4L2.6 -10.4L2.8 -7L5 -7L5 -5.8L2.4 -5.8C3.4 -4.6 3 -3.2 2.2 -2.6L6.6 -0.6"
     "L7.6 9.2L-7.6 9.2L-6.6 -0.6L-2.2 -2.6C-3 -3.2 -3.4 -4.6 -2.4 -5.8L-5 -5.8L-5 -7L-2.8 -7Z";
 
+/* A wagon, side on: a cart with a high front, a load and two wheels. */
+static const char wagon[] =
+    "M-8.6 -1.6L-8.6 -6.4L-6.4 -6.4L-6.4 -3.6L6 -3.6L6 -8.4L8.6 -8.4L8.6 3.2L5.4 3.2"
+    "C5.4 8.6 -0.6 8.6 -0.6 3.2L-2.4 3.2C-2.4 8.6 -8.4 8.6 -8.4 3.2L-8.6 3.2Z";
+
 /* How a figure type other than the follower looks: bigger (the big follower), another shape
- * (the abbot, a monk; the builder; the pig; the mayor), see-through (the phantom). A type missing here
+ * (the abbot, a monk; the builder; the pig; the mayor; the wagon), see-through (the phantom). A type missing here
  * is a meeple. A figure on a field lies down, but the pig (`stands`). */
 static const struct sfig {
 	const char *name;
@@ -967,6 +972,7 @@ static const struct sfig {
 	{ "builder", builder, 1, NULL, false },
 	{ "pig", pig, 1, NULL, true },
 	{ "mayor", mayor, 1, NULL, false },
+	{ "wagon", wagon, 1, NULL, true },
 };
 
 static const struct sfig *

@@ -983,6 +983,8 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return want_bool(l, val, "second", &f->second);
 	if (strcmp(ks, "double") == 0)
 		return want_bool(l, val, "double", &f->dbl);
+	if (strcmp(ks, "moves") == 0)
+		return want_bool(l, val, "moves", &f->moves);
 	if (strcmp(ks, "bonus") == 0)
 		return want_int(l, val, "bonus", 0, 9, &f->bonus);
 	if (strcmp(ks, "needs") == 0) {
@@ -1062,6 +1064,8 @@ figures_digest(struct tileset *ts)
 			carc_buf_printf(&b, " bonus %d", f->bonus);
 		if (f->pennants)
 			carc_buf_printf(&b, " pennants");
+		if (f->moves)
+			carc_buf_printf(&b, " moves");
 		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);

@@ -87,6 +87,8 @@ struct figtype {
 				 * tile and its figure, never with the tile (the phantom) */
 	bool dbl;		/* a tile its owner places that extends its feature gives him a
 				 * second turn (the builder) */
+	bool moves;		/* after its feature is scored in the game, its owner moves it
+				 * to another feature nearby or takes it back (the wagon) */
 	int bonus;		/* points for each completed city that its owner's field scores
 				 * more when he wins it (the pig) */
 	uint16_t on;		/* bit per kind it may stand on */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Abbey & Mayor, rule by rule (../shared/rules/RULES.md §4, §5.2; tiles TILES.md §4, ids AM01
-# .. AM12 of §6.1; the figures summary, seed 003, note 14). The wagon and the barn are not
-# built yet (issue 17).
+# .. AM12 of §6.1; the figures summary, seed 003, notes 14, 15). The barn and the wagon's C1
+# reach (wagon=c1) are not built yet (issue 17).
 #
 # Every test builds a small board from a fixed supply (--deck, --start) and fixed moves, then
 # checks the exact points. Expected values are worked out by hand from the rules; the comment
@@ -13,8 +13,10 @@
 #   B    cloister in a field                   W    roads E, S, W end at a junction
 #   V    road W-S                              CA06 fair in an all-field tile (The Catapult)
 #   A    cloister with a road S                ABBEY the abbey: a cloister, edges '*'
-# A city cap E turned 90 faces east, 180 south, 270 west. The mayor and the abbey are one each
-# (@mayor; abbey:X,Y in phase draw).
+#   D    city cap N, road W-E                  F    city W-E with a pennant (turned 90: N-S)
+#   N    city N+W, no pennant
+# A city cap E turned 90 faces east, 180 south, 270 west. The mayor, the wagon and the abbey
+# are one each (@mayor, @wagon; abbey:X,Y in phase draw).
 
 bats_require_minimum_version 1.5.0
 
@@ -180,6 +182,7 @@ mayorcity() {
 	carc-place hurl:seduction:2.40,0.60 < g > g.p && carc-score < g.p > g
 	run carc-place --list < g
 	want "seduce:supply
+seduce:supply@wagon
 seduce:1,0,field:Es
 seduce:none"
 	run --separate-stderr carc-place seduce:supply@mayor < g
@@ -220,7 +223,8 @@ hole() {
 	run carc-place --list < g
 	want "abbey:none
 abbey:1,1
-abbey:1,1,cloister"
+abbey:1,1,cloister
+abbey:1,1,cloister@wagon"
 	run carc-render --format phase < g; want "draw ann"
 	# carc-draw stays the default: the draw, as abbey:none
 	carc-draw < g > d1
@@ -243,7 +247,7 @@ abbey:1,1,cloister"
 	hole B
 	carc-place abbey:1,1,cloister < g > p
 	run get p '.log[-1]'; want '"ABBEY/1,1,0,cloister"'
-	run get p '.abbeys.placed'; want '[true,false]'
+	run get p '.abbey_mayor.placed'; want '[true,false]'
 	carc-score -v < p > g 2> report
 	run cat report
 	want "ann scores 2 for the city at 1,0
@@ -252,8 +256,8 @@ bob scores 1 for the road at 0,1"
 	run js '.players[0].supply.follower'; want 6
 	carc-deck --verify < g
 	run carc-render < g
-	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M) left"$'\n'* ]] &&
-	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M) left; 1 abbey"* ]] ||
+	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M), 1 wagon (W) left"$'\n'* ]] &&
+	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M), 1 wagon (W) left; 1 abbey"* ]] ||
 	    { echo "$output"; false; }
 }
 
@@ -262,7 +266,7 @@ bob scores 1 for the road at 0,1"
 	carc-place abbey:1,1 < g | carc-score > g2
 	run --separate-stderr carc-place --list < g2
 	[[ $output != *abbey* ]] || { echo "$output"; false; }
-	run get g2 '.abbeys.placed'; want '[true,false]'
+	run get g2 '.abbey_mayor.placed'; want '[true,false]'
 }
 
 @test "X-AM-1 the abbey words: a rotation may be given, a bad one is a usage error, a figure is checked" {
@@ -306,7 +310,8 @@ bob scores 1 for the road at 0,1"
 	run carc-place --list < g
 	want "abbey:none
 abbey:1,1
-abbey:1,1,cloister"
+abbey:1,1,cloister
+abbey:1,1,cloister@wagon"
 	run --separate-stderr carc-draw < g
 	refused carc-draw "an abbey may be placed before the final scoring: ann decides with carc-place or carc-bot"
 	carc-place abbey:none < g > g.n && mv g.n g
@@ -350,6 +355,135 @@ final scoring:"
 	done
 }
 
+# --- §5.3 the wagon -----------------------------------------------------------------------------
+
+#   D(0,0): city cap N, road W-E. ann closes the city with E(0,-1) turned 180 and her wagon in
+#   it: 4 points; then the wagon moves, in phase wagon, to an unoccupied, unfinished feature on
+#   its tile or the eight around it: D's road.
+@test "§5.3 after its city is scored, the wagon moves to the road next to it" {
+	new --start D --deck E,U,U
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score -v > g.n 2> report
+	mv g.n g
+	run cat report; want "ann scores 4 for the city at 0,-1"
+	run carc-render --format phase < g; want "wagon ann"
+	run carc-place --list < g
+	want "wagon:none
+wagon:0,0,road:E"
+	run --separate-stderr carc-draw < g
+	refused carc-draw "a wagon moves: ann decides with carc-place or carc-bot"
+	carc-place wagon:0,0,road:E < g > g.n && mv g.n g
+	run carc-render --format phase < g; want "draw bob"
+	run figs; want "ann@0,0,road:E"
+	run js '.players[0].supply.wagon'; want 0
+	run js '.log[-1]'; want "wagon:0,0,road:E"
+	carc-deck --verify < g
+}
+
+@test "§5.3 wagon:none takes the wagon back" {
+	new --start D --deck E,U,U
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score > g.n && mv g.n g
+	carc-place wagon:none < g > g.n && mv g.n g
+	run carc-render --format phase < g; want "draw bob"
+	run js '.players[0].supply.wagon'; want 1
+	run get g '.abbey_mayor'; want null
+}
+
+#   E(0,0): ann closes the city with E(0,-1) turned 180 and her wagon: around it nothing but
+#   the finished city and fields. The wagon stays home at once, no decision asked.
+@test "§5.3 a wagon with no feature to go to goes home" {
+	new --start E --deck E,U
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score -v > g.n 2> report
+	mv g.n g
+	run cat report
+	want "ann scores 4 for the city at 0,-1
+ann's wagon stays home: no unoccupied, unfinished feature near 0,-1 (§5.3)"
+	run carc-render --format phase < g; want "draw bob"
+	run js '.players[0].supply.wagon'; want 1
+}
+
+@test "§5.3 a wagon's move is refused off its reach, on a field, or into a finished feature" {
+	new --start D --deck E,U,U
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score > g.n && mv g.n g
+	run --separate-stderr carc-place wagon:0,-1,city:S < g
+	refused carc-place "illegal move 'wagon:0,-1,city:S': the city is complete (§5.3)"
+	run --separate-stderr carc-place wagon:0,0,field:Es < g
+	refused carc-place "illegal move 'wagon:0,0,field:Es': a wagon may not stand on a field (§5.3)"
+	run --separate-stderr carc-place wagon:5,5,road:E < g
+	refused carc-place "illegal move 'wagon:5,5,road:E': no tile at 5,5"
+	run --separate-stderr carc-place wagon:x < g
+	[ "$status" -eq 64 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-place: bad move 'wagon:x': expected wagon:X,Y,FEATURE or wagon:none" ] ||
+	    { echo "$status $stderr"; false; }
+}
+
+#   ann's wagon in the city N-S of F(0,-1) turned 90 above the start E; bob's B(1,-1), ann's
+#   B(-1,0); bob's wagon in the cap of E(1,-2) turned 270; ann's B(-1,1); bob's N(0,-2)
+#   turned 180 joins both and closes the city: 4 tiles and a pennant, 10 each. The wagons
+#   move in turn order from bob, whose turn it is: his to the cloister B(1,-1), then ann's to
+#   the cloister B(-1,0).
+@test "§5.3 two wagons of one city move in turn order from the player whose turn it is" {
+	new --start E --deck F,B,B,E,B,N,B
+	turns 0,-1,90,city:N@wagon 1,-1,0 -1,0,0 1,-2,270,city:W@wagon -1,1,0
+	carc-draw < g | carc-place 0,-2,180 | carc-score > g.n && mv g.n g
+	run scores g; want "ann=10 bob=10"
+	run carc-render --format phase < g; want "wagon bob"
+	run get g '.abbey_mayor.wagons'; want '[[0,-1],[1,-2]]'
+	carc-place wagon:1,-1,cloister < g > g.n && mv g.n g
+	run carc-render --format phase < g; want "wagon ann"
+	run carc-place --list < g
+	want "wagon:none
+wagon:-1,0,cloister"
+	carc-place wagon:-1,0,cloister < g > g.n && mv g.n g
+	run carc-render --format phase < g; want "draw ann"
+	run figs; want "bob@1,-1,cloister ann@-1,0,cloister"
+	carc-deck --verify < g
+}
+
+@test "§5.3 the wagon stands on roads, cities, cloisters and abbeys, never on a field" {
+	hole B
+	carc-place abbey:1,1,cloister@wagon < g > p
+	run get p '.figures[-1].type'; want '"wagon"'
+	new --start B --deck U
+	carc-draw < g > d
+	run carc-place --list < d
+	[[ $output == *"0,-1,0,road:E@wagon"* ]] || { echo "$output"; false; }
+	run grep -c 'field.*@wagon' <<< "$output"
+	[ "$output" = 0 ]
+}
+
+# The fairground of tests/catapult.bats with bob's farmer on V(2,0): ann's seduction hits it;
+# neither her wagon nor her mayor may take a farmer's place (seed 003 notes 14, 15).
+@test "X-CA-7 the wagon takes no farmer's place (seed 003 note 15)" {
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult,abbey-mayor \
+	    --rule scatter=0 --deck W,V,CA06,B > g
+	turns 1,0,0,road:E 2,0,0,field:Ne 1,-1,0
+	carc-place hurl:seduction:2.50,0.30 < g > g.p && carc-score < g.p > g
+	run get g '.catapult.victim'; want '{"x":2,"y":0,"feature":"field:Nw"}'
+	run carc-place --list < g
+	want "seduce:supply
+seduce:1,0,road:E
+seduce:none"
+	run --separate-stderr carc-place seduce:supply@wagon < g
+	refused carc-place "illegal move 'seduce:supply@wagon': a wagon may not stand on a field"
+}
+
+@test "a state whose wagons do not add up is refused" {
+	new --start D --deck E,U,U
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score > g.n && mv g.n g
+	carc-render --format json < g > w.json
+	spoilt() {
+		run --separate-stderr carc-deck --from-json < <(jq "$1" w.json)
+		[ "$status" -eq 65 ] && [ -z "$output" ] &&
+		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
+	}
+	spoilt '.abbey_mayor.wagons = [null,null]' "bad state: 'wagons' with no wagon waiting"
+	spoilt '.abbey_mayor.wagons = [[9,9],null]' \
+	    "bad state: a waiting wagon's cell must be that of a tile"
+	spoilt '.abbey_mayor.wagons = [null,[0,0]]' \
+	    "inconsistent state: phase wagon with wagons waiting to move"
+	spoilt 'del(.abbey_mayor)' "inconsistent state: phase wagon with no wagon waiting to move"
+}
+
 # --- the abbey with the other expansions ---------------------------------------------------------
 
 @test "F-7e once a player has drawn for his fortune tellers, the abbey is refused" {
@@ -385,27 +519,28 @@ final scoring:"
 		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
 	}
 	spoilt '.drawn = ["B"]' "inconsistent state: phase abbey with 1 drawn tiles"
-	spoilt '.abbeys.placed = [true,false]' \
+	spoilt '.abbey_mayor.placed = [true,false]' \
 	    "inconsistent state: 0 abbeys on the board, 1 placed by the players"
 	spoilt '.player = 1' "inconsistent state: phase abbey, but bob may not place an abbey now"
-	spoilt 'del(.abbeys)' "inconsistent state: phase abbey, but ann may not place an abbey now"
+	spoilt 'del(.abbey_mayor)' "inconsistent state: phase abbey, but ann may not place an abbey now"
 	spoilt '.phase = "draw"' "inconsistent state: the abbeys of the end asked for in phase draw"
-	spoilt '.abbeys.placed = [1,0]' \
-	    "bad state: the abbeys' 'placed' must be true or false for each player"
-	spoilt '.abbeys.first = 7' "bad state: 'first' in 'abbeys' is 7, outside 0..1"
+	spoilt '.abbey_mayor.placed = [1,0]' \
+	    "bad state: 'placed' must be true or false for each player"
+	spoilt '.abbey_mayor.first = 7' "bad state: 'first' in 'abbey_mayor' is 7, outside 0..1"
 }
 
 # The example script, run from another folder: greedy bots, seed 2, through the tools.
-@test "examples/abbey-mayor.sh plays a whole game and tells the mayors and abbeys put down" {
+@test "examples/abbey-mayor.sh plays a whole game and tells the mayors, wagons and abbeys" {
 	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" -o final
 	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$status $stderr"; false; }
-	[ "${lines[0]}" = "ann puts the mayor down: F/-1,-2,0,city:E@mayor" ]
-	[[ $output == *"bob puts the abbey down: ABBEY/0,3,0
-bob puts the mayor down: M/-3,4,0,city:N@mayor
-ann puts the abbey down: ABBEY/-3,2,0,cloister"* ]] || { echo "$output"; false; }
+	[ "${lines[0]}" = "ann puts the wagon down: P/0,-1,180,city:E@wagon" ]
+	[[ $output == *"ann moves the wagon: wagon:-1,-2,city:N
+ann puts the abbey down: ABBEY/0,-2,0,cloister
+bob moves the wagon: wagon:0,0,road:E
+ann puts the mayor down: S/2,1,180,city:E@mayor"* ]] || { echo "$output"; false; }
 	[ "${lines[${#lines[@]}-2]}" = "2 abbey(s) placed" ]
-	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 112, bob 131" ]
-	run scores final; want "ann=112 bob=131"
+	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 107, bob 158" ]
+	run scores final; want "ann=107 bob=158"
 	carc-deck --verify < final
 }
 

@@ -101,8 +101,8 @@ validate() {
 	carc-render --format json placed > placed.json
 	carc-score placed | carc-render --format json > over.json
 	validate end.json passed.json placed.json over.json
-	[ "$(jq -c '[.phase, .abbeys]' end.json)" = '["abbey",{"placed":[false,false],"first":0,"asked":[true,false]}]' ]
-	[ "$(jq -c '[.phase, .abbeys.placed, .log[-1]]' placed.json)" = '["score",[true,false],"ABBEY/1,1,0,cloister"]' ]
+	[ "$(jq -c '[.phase, .abbey_mayor]' end.json)" = '["abbey",{"placed":[false,false],"first":0,"asked":[true,false]}]' ]
+	[ "$(jq -c '[.phase, .abbey_mayor.placed, .log[-1]]' placed.json)" = '["score",[true,false],"ABBEY/1,1,0,cloister"]' ]
 	jq '.phase = "abbey" | .drawn = ["B"]' end.json > spoilt.json
 	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
 	[ "$status" -eq 1 ]

@@ -46,6 +46,9 @@ carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
 for m in 1,0,180,city:S@mayor 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0; do
 	carc-draw am | carc-place "$m" | carc-score > am.n && mv am.n am
 done
+# the wagon: ann's city closed with her wagon in it, the wagon waits to move
+carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start D --deck E,U,U |
+    carc-draw | carc-place 0,-1,180,city:S@wagon | carc-score > wagon
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -146,6 +149,12 @@ done <<'EOF'
 0  | carc-place abbey:none am
 0  | carc-bot greedy am
 0  | carc-render --format svg am
+0  | carc-place --list wagon
+0  | carc-place wagon:0,0,road:E wagon
+0  | carc-place wagon:none wagon
+1  | carc-place wagon:0,-1,city:S wagon
+0  | carc-bot --iterations 30 mcts wagon
+0  | carc-render --format svg wagon
 1  | carc-place 5,5,0 placing
 1  | carc-place 0,1,0 new
 64 | carc-place 0,1,45 placing

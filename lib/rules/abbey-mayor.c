@@ -19,6 +19,7 @@
 #include "../codec.h"
 #include "../game.h"
 #include "../legal.h"
+#include "../score.h"
 #include "modules.h"
 
 struct abbeys {
@@ -26,6 +27,10 @@ struct abbeys {
 	uint8_t asked;		/* the end (X-AM-3): bit per player whose chance has come */
 	int8_t first;		/* the end: the first player asked, -1 before the end */
 	int16_t type;		/* the abbey's tile type, -1 when the sets have none */
+	int8_t wagon;		/* the wagon's figure type, -1 when the game has none */
+	uint8_t wagons;		/* bit per player whose wagon waits to move (§5.3) */
+	int8_t turn;		/* while wagons move: the player whose turn it is, else -1 */
+	int16_t from[CARC_MAX_PLAYERS];	/* the tile a waiting wagon stood on (board index) */
 };
 
 #define AB(g) ((struct abbeys *)MODULE_STATE(g, &abbey_mayor_module))
@@ -36,11 +41,14 @@ am_init(struct carc_game *g)
 	struct abbeys *a = AB(g);
 	int i;
 
-	a->used = a->asked = 0;
-	a->first = -1;
+	a->used = a->asked = a->wagons = 0;
+	a->first = a->turn = -1;
 	for (a->type = -1, i = 0; i < g->ts.ntypes && a->type < 0; i++)
 		if (g->ts.types[i].own)
 			a->type = i;
+	for (a->wagon = -1, i = 0; i < g->ts.nfig && a->wagon < 0; i++)
+		if (g->ts.fig[i].moves)
+			a->wagon = i;
 }
 
 static bool
@@ -250,9 +258,191 @@ end_status(const struct carc_game *g, struct carc_buf *b)
 	    g->pl[g->player].name);
 }
 
+/* ---- the wagon (§5.3) ---- */
+
+/* A wagon in a feature the tile completed: it goes home with the others as the feature is
+ * scored, and its owner moves it at the turn's end (am_turn_end). */
+static void
+am_completed(struct carc_game *g, int k, int root, int tile)
+{
+	struct abbeys *a = AB(g);
+	int i;
+
+	(void)k;
+	(void)tile;
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (g->ts.fig[f->type].moves && node_find(g, f->tile * MAXSEG + f->seg) == root) {
+			a->wagons |= 1u << f->owner;
+			a->from[f->owner] = f->tile;
+		}
+	}
+}
+
+/* Why player p's wagon may not go to segment s of tile b, into why, or 0: it stands only on
+ * the features its row names (and a module's limits allow), on the wagon's tile or one of
+ * the eight around it, in a feature that is neither occupied nor complete (C2's reach). */
+static int
+wagon_refuse(struct carc_game *g, int p, int b, int s, char *why, size_t n)
+{
+	const struct abbeys *a = AB(g);
+	const struct placed *q = &g->board[b], *o = &g->board[a->from[p]];
+	const char *kind = kinds[g->ts.types[q->type].seg[s].kind]->name;
+	int k = g->ts.types[q->type].seg[s].kind, r;
+
+	if (abs(q->x - o->x) > 1 || abs(q->y - o->y) > 1)
+		return snprintf(why, n, "%d,%d is not %d,%d, where the wagon stood, nor one of the "
+		    "eight cells around it", q->x, q->y, o->x, o->y);
+	if (figure_may_stand(g, p, a->wagon, k, -1) != STAND_OK)
+		return snprintf(why, n, "a wagon may not stand on a %s", kind);
+	r = node_find(g, b * MAXSEG + s);
+	if (g->nodes[r].claims > 0)
+		return snprintf(why, n, "the %s is occupied", kind);
+	if (feature_complete(g, r))
+		return snprintf(why, n, "the %s is complete", kind);
+	return 0;
+}
+
+/* wagon:none first, then wagon:X,Y,FEATURE for every segment of the tiles around the
+ * wagon's where it may go, by row, column and segment. */
+static int
+wagon_words(struct carc_game *g, struct carc_err *err)
+{
+	const struct placed *o = &g->board[AB(g)->from[g->player]];
+	char w[96], name[32];
+	int dx, dy, b, s, rc;
+
+	rc = carc_buf_add(&g->words, "wagon:none", sizeof("wagon:none"));
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			if ((b = board_at(g, o->x + dx, o->y + dy)) < 0)
+				continue;
+			const struct placed *q = &g->board[b];
+			const struct tiletype *t = &g->ts.types[q->type];
+
+			for (s = 0; s < t->nseg && rc == 0; s++) {
+				if (wagon_refuse(g, g->player, b, s, name, sizeof(name)))
+					continue;
+				seg_rotated_name(t, q->rot, s, name, sizeof(name));
+				snprintf(w, sizeof(w), "wagon:%d,%d,%s", q->x, q->y, name);
+				rc = carc_buf_add(&g->words, w, strlen(w) + 1);
+			}
+		}
+	return rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+/* Whether player p's waiting wagon has somewhere to go. */
+static bool
+wagon_any(struct carc_game *g, int p)
+{
+	const struct placed *o = &g->board[AB(g)->from[p]];
+	char why[160];
+	int dx, dy, b, s;
+
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++)
+			for (s = 0; (b = board_at(g, o->x + dx, o->y + dy)) >= 0 &&
+			    s < g->ts.types[g->board[b].type].nseg; s++)
+				if (!wagon_refuse(g, p, b, s, why, sizeof(why)))
+					return true;
+	return false;
+}
+
+/* The next wagon to move, in turn order from the player whose turn it is: its owner decides
+ * in phase wagon (1); a wagon with nowhere to go stays home (§5.3). None left: 0, the player
+ * whose turn it is to move again. */
+static int
+wagon_next(struct carc_game *g)
+{
+	struct abbeys *a = AB(g);
+	int k, p;
+
+	for (k = 0; k < g->nplayers; k++) {
+		p = (a->turn + k) % g->nplayers;
+		if (!(a->wagons >> p & 1))
+			continue;
+		if (wagon_any(g, p)) {
+			g->player = p;
+			g->phase = CARC_WAGON;
+			return 1;
+		}
+		a->wagons &= ~(1u << p);
+		report(g, "%s's wagon stays home: no unoccupied, unfinished feature near %d,%d "
+		    "(§5.3)\n", g->pl[p].name, g->board[a->from[p]].x, g->board[a->from[p]].y);
+	}
+	g->player = a->turn;
+	a->turn = -1;
+	return 0;
+}
+
+static int
+am_turn_end(struct carc_game *g)
+{
+	if (AB(g)->wagons == 0)
+		return 0;
+	AB(g)->turn = g->player;
+	return wagon_next(g);
+}
+
+/* wagon:X,Y,FEATURE: the wagon put on that feature; wagon:none: taken back. */
+static int
+wagon_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct abbeys *a = AB(g);
+	char why[160];
+	int p = g->player, x, y, n, b, s;
+
+	if (strcmp(w, "wagon:none") == 0)
+		report(g, "%s takes the wagon back\n", g->pl[p].name);
+	else {
+		if (sscanf(w, "wagon:%d,%d,%n", &x, &y, &n) != 2)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': expected wagon:X,Y,FEATURE or "
+			    "wagon:none", w);
+		if ((b = board_at(g, x, y)) < 0)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': no tile at %d,%d", w, x,
+			    y);
+		const struct tiletype *t = &g->ts.types[g->board[b].type];
+
+		if ((s = seg_by_name(t, g->board[b].rot, w + n)) == -2)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown feature '%s'", w,
+			    w + n);
+		if (s < 0)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s has no %s", w,
+			    t->id, w + n);
+		if (wagon_refuse(g, p, b, s, why, sizeof(why)))
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s (§5.3)", w, why);
+		if (fig_add(g, b, s, p, a->wagon) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		report(g, "%s moves the wagon to %d,%d\n", g->pl[p].name, x, y);
+	}
+	if (!g->quiet && game_log(g, w) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	a->wagons &= ~(1u << p);
+	/* the last wagon moved: the turn goes on with the other modules' end (a catapult
+	 * round), or passes */
+	if (wagon_next(g) == 0 && (n = rules_turn_end_after(g, &abbey_mayor_module)) <= 0) {
+		if (n < 0)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		turn_next(g);
+	}
+	return 0;
+}
+
+static int
+wagon_status(const struct carc_game *g, struct carc_buf *b)
+{
+	const struct placed *o = &g->board[AB(g)->from[g->player]];
+
+	return carc_buf_printf(b, "%s moves the wagon from %d,%d or takes it back (§5.3)",
+	    g->pl[g->player].name, o->x, o->y);
+}
+
 static const struct phase_def am_phases[] = {
 	{ CARC_ABBEY, "abbey", "an abbey may be placed before the final scoring", end_decide,
 	    end_words, end_status, false, NULL, NULL },
+	{ CARC_WAGON, "wagon", "a wagon moves", wagon_decide, wagon_words, wagon_status, false,
+	    NULL, NULL },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
@@ -261,7 +451,7 @@ static const struct phase_def am_phases[] = {
 static bool
 am_present(const struct carc_game *g)
 {
-	return AB(g)->used || AB(g)->first >= 0;
+	return AB(g)->used || AB(g)->first >= 0 || AB(g)->wagons;
 }
 
 static void
@@ -277,12 +467,29 @@ pack_players(msgpack_packer *pk, const struct carc_game *g, unsigned mask)
 			msgpack_pack_false(pk);
 }
 
+/* The waiting wagons: for each player the cell of the tile his stood on, or nil. */
+static void
+pack_wagons(msgpack_packer *pk, const struct carc_game *g)
+{
+	const struct abbeys *a = AB(g);
+	int p;
+
+	msgpack_pack_array(pk, g->nplayers);
+	for (p = 0; p < g->nplayers; p++)
+		if (a->wagons >> p & 1) {
+			msgpack_pack_array(pk, 2);
+			msgpack_pack_int(pk, g->board[a->from[p]].x);
+			msgpack_pack_int(pk, g->board[a->from[p]].y);
+		} else
+			msgpack_pack_nil(pk);
+}
+
 static void
 am_write(const struct carc_game *g, msgpack_packer *pk)
 {
 	const struct abbeys *a = AB(g);
 
-	msgpack_pack_map(pk, 1 + 2 * (a->first >= 0));
+	msgpack_pack_map(pk, 1 + 2 * (a->first >= 0) + 2 * (a->wagons != 0));
 	mp_str(pk, "placed");
 	pack_players(pk, g, a->used);
 	if (a->first >= 0) {
@@ -290,6 +497,12 @@ am_write(const struct carc_game *g, msgpack_packer *pk)
 		msgpack_pack_int(pk, a->first);
 		mp_str(pk, "asked");
 		pack_players(pk, g, a->asked);
+	}
+	if (a->wagons) {
+		mp_str(pk, "turn");
+		msgpack_pack_int(pk, a->turn);
+		mp_str(pk, "wagons");
+		pack_wagons(pk, g);
 	}
 }
 
@@ -300,34 +513,79 @@ read_players(struct rd *r, const struct carc_game *g, const msgpack_object *o,
 	const msgpack_object *v;
 	int p;
 
-	if (mp_need(r, o, key, MSGPACK_OBJECT_ARRAY, "'abbeys'", &v))
+	if (mp_need(r, o, key, MSGPACK_OBJECT_ARRAY, "'abbey_mayor'", &v))
 		return CARC_EDATA;
 	if ((int)v->via.array.size != g->nplayers)
-		return mp_fail(r, "bad state: the abbeys' '%s' must be true or false for each "
-		    "player", key);
+		return mp_fail(r, "bad state: '%s' must be true or false for each player", key);
 	for (*mask = 0, p = 0; p < g->nplayers; p++) {
 		if (v->via.array.ptr[p].type != MSGPACK_OBJECT_BOOLEAN)
-			return mp_fail(r, "bad state: the abbeys' '%s' must be true or false for "
-			    "each player", key);
+			return mp_fail(r, "bad state: '%s' must be true or false for each player",
+			    key);
 		*mask |= v->via.array.ptr[p].via.boolean << p;
 	}
 	return 0;
 }
 
+/* A coordinate of a cell: an integer a board may hold. */
+static bool
+coord(const msgpack_object *o, int *v)
+{
+	if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER && o->via.u64 <= 32767)
+		*v = (int)o->via.u64;
+	else if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER && o->via.i64 >= -32768)
+		*v = (int)o->via.i64;
+	else
+		return false;
+	return true;
+}
+
+/* The waiting wagons, each the cell of a tile on the board or nil. */
+static int
+read_wagons(struct rd *r, struct carc_game *g, const msgpack_object *o)
+{
+	struct abbeys *a = AB(g);
+	const msgpack_object *v, *c;
+	int64_t turn;
+	int p, b, x, y;
+
+	if (mp_need_int(r, o, "turn", "'abbey_mayor'", 0, g->nplayers - 1, &turn) ||
+	    mp_need(r, o, "wagons", MSGPACK_OBJECT_ARRAY, "'abbey_mayor'", &v))
+		return CARC_EDATA;
+	a->turn = turn;
+	if ((int)v->via.array.size != g->nplayers)
+		return mp_fail(r, "bad state: the wagons must be a cell or nil for each player");
+	for (p = 0; p < g->nplayers; p++) {
+		c = &v->via.array.ptr[p];
+		if (c->type == MSGPACK_OBJECT_NIL)
+			continue;
+		if (c->type != MSGPACK_OBJECT_ARRAY || c->via.array.size != 2 ||
+		    !coord(&c->via.array.ptr[0], &x) || !coord(&c->via.array.ptr[1], &y) ||
+		    (b = board_at(g, x, y)) < 0)
+			return mp_fail(r, "bad state: a waiting wagon's cell must be that of a tile");
+		a->wagons |= 1u << p;
+		a->from[p] = b;
+	}
+	return a->wagons ? 0 : mp_fail(r, "bad state: 'wagons' with no wagon waiting");
+}
+
 static int
 am_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
 {
-	static const char *const keys[] = { "placed", "first", "asked", NULL };
+	static const char *const keys[] = { "placed", "first", "asked", "turn", "wagons",
+		NULL };
 	struct abbeys *a = AB(g);
 	int64_t first;
 
 	if (o->type != MSGPACK_OBJECT_MAP)
-		return mp_fail(r, "bad state: 'abbeys' must be a map or nil");
-	if (mp_check_keys(r, o, "'abbeys'", keys) || read_players(r, g, o, "placed", &a->used))
+		return mp_fail(r, "bad state: 'abbey_mayor' must be a map or nil");
+	if (mp_check_keys(r, o, "'abbey_mayor'", keys) ||
+	    read_players(r, g, o, "placed", &a->used))
+		return CARC_EDATA;
+	if ((mp_get(o, "turn") != NULL || mp_get(o, "wagons") != NULL) && read_wagons(r, g, o))
 		return CARC_EDATA;
 	if (mp_get(o, "first") == NULL && mp_get(o, "asked") == NULL)
 		return 0;
-	if (mp_need_int(r, o, "first", "'abbeys'", 0, g->nplayers - 1, &first) ||
+	if (mp_need_int(r, o, "first", "'abbey_mayor'", 0, g->nplayers - 1, &first) ||
 	    read_players(r, g, o, "asked", &a->asked))
 		return CARC_EDATA;
 	a->first = first;
@@ -348,6 +606,10 @@ am_check(const struct carc_game *g, char *why, size_t n)
 	if (on != __builtin_popcount(a->used))
 		return snprintf(why, n, "%d abbeys on the board, %d placed by the players", on,
 		    __builtin_popcount(a->used)), -1;
+	if ((g->phase == CARC_WAGON) != (a->wagons != 0) ||
+	    (a->wagons && !(a->wagons >> g->player & 1)))
+		return snprintf(why, n, "phase %s with %s waiting to move", rules_phase_name(g->phase),
+		    a->wagons ? "wagons" : "no wagon"), -1;
 	if (a->first >= 0 && (g->phase == CARC_DRAW || g->phase == CARC_PLACE))
 		return snprintf(why, n, "the abbeys of the end asked for in phase %s",
 		    rules_phase_name(g->phase)), -1;
@@ -374,8 +636,10 @@ struct rules_module abbey_mayor_module = {
 	.draw_words = am_draw_words,
 	.draw_decide = am_draw_decide,
 	.draw_judged = true,
+	.completed = am_completed,
+	.turn_end = am_turn_end,
 	.ending = am_ending,
-	.key = "abbeys",
+	.key = "abbey_mayor",
 	.present = am_present,
 	.write = am_write,
 	.read = am_read,

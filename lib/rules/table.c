@@ -4,16 +4,19 @@
  * a module: the library's entries that make or read a game register this table first. */
 #include "modules.h"
 
+/* Abbey & Mayor comes before The Catapult: the wagons move at the end of the turn before a
+ * catapult round begins (rules_turn_end_after). */
+
 static struct rules_module *const table[] = {
 	&base_module,
 	&garden_module,
 	&fortune_teller_module,
+	&abbey_mayor_module,
 	&catapult_module,
 	&inns_cathedrals_module,
 	&abbot_module,
 	&phantom_module,
 	&traders_builders_module,
-	&abbey_mayor_module,
 };
 
 void
