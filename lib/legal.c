@@ -470,6 +470,17 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 
 static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
+/* The bits of a set of segments (MAXSEG of them): __builtin_popcount is a call into libgcc
+ * without -mpopcnt, which the Makefile does not assume. */
+static inline int
+segs_count(unsigned m)
+{
+	m -= m >> 1 & 0x5555;
+	m = (m & 0x3333) + (m >> 2 & 0x3333);
+	m = (m + (m >> 4)) & 0x0f0f;
+	return (m + (m >> 8)) & 0x1f;
+}
+
 /* ---- figures that need a follower of their owner's in their feature ---- */
 
 /* The features holding figures of the player to move: followers (support for the figures
@@ -709,7 +720,7 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
 	}
 	if (f->own)
 		for (ft = o->needs; ft != 0; ft &= ft - 1)
-			n += __builtin_popcount(need_segs(g, o, f, r, __builtin_ctz(ft)));
+			n += segs_count(need_segs(g, o, f, r, __builtin_ctz(ft)));
 	return n;
 }
 
