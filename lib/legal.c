@@ -497,40 +497,23 @@ support_get(const struct carc_game *g, struct offer *o)
 
 		if (f->owner != g->player)
 			continue;
-		r = node_find(w, f->tile * MAXSEG + f->seg);
-		if (g->ts.fig[f->type].group == GROUP_FOLLOWER && o->nsup < MAXSUPPORT)
-			o->sup[o->nsup++] = r;
+		o->nsup += g->ts.fig[f->type].group == GROUP_FOLLOWER;
 		if (g->ts.fig[f->type].needs_own && o->nown < MAXSUPPORT) {
+			r = node_find(w, f->tile * MAXSEG + f->seg);
 			o->own[o->nown] = r;
 			o->owntype[o->nown++] = f->type;
 		}
 	}
-	if (o->nsup == 0) {
+	if (o->nsup == 0)
 		o->needs = 0;
-		return;
-	}
-	memset(o->supmask, 0, g->nboard * sizeof(*o->supmask));
-	for (i = 0; i < o->nsup; i++) {
-		int j = o->sup[i];
-
-		do {
-			const struct placed *p = &g->board[j / MAXSEG];
-
-			o->supmask[j / MAXSEG] |= SEG_EDGES(&g->ts.types[p->type], p->rot, j % MAXSEG);
-			j = g->nodes[j].next;
-		} while (j != o->sup[i]);
-	}
+	/* the board keeps the supported edges, the game having such figures (board_init) */
+	o->supmask = g->support + (size_t)g->player * g->cap;
 }
 
 static bool
-supported(const struct offer *o, int r)
+supported(const struct carc_game *g, int r)
 {
-	int i;
-
-	for (i = 0; i < o->nsup; i++)
-		if (o->sup[i] == r)
-			return true;
-	return false;
+	return g->follow[r][g->player] > 0;
 }
 
 /* The features across the edges of frontier cell fc, in fcell_claims's bits: root[bit], or
@@ -601,7 +584,7 @@ need_check(const struct carc_game *g, const struct offer *o, const int *root, un
 		if (i < nseen)
 			continue;
 		seen[nseen++] = b;
-		sup |= supported(o, b);
+		sup |= supported(g, b);
 		for (i = 0; i < o->nown; i++)
 			taken |= o->own[i] == b && o->owntype[i] == ft;
 	}
