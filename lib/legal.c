@@ -754,6 +754,21 @@ found:
 	    !g->quiet) ? -1 : 1;
 }
 
+/* Room in m->fit for n fits. */
+static int
+fits_room(struct moves *m, int n)
+{
+	struct fit *v;
+
+	if (m->capfit >= n)
+		return 0;
+	if ((v = realloc(m->fit, (n + 64) * sizeof(*v))) == NULL)
+		return -1;
+	m->fit = v;
+	m->capfit = n + 64;
+	return 0;
+}
+
 /* Every tile and cell that fit in phase place, each with its count of decisions; the total
  * is the number of placements --list prints. */
 static int
@@ -766,15 +781,8 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 	bool edgeclaim = o->edgeclaim;
 
 	m->nfit = 0;
-	if (m->capfit < g->nfrontier * g->ndrawn) {
-		int cap = g->nfrontier * g->ndrawn + 64;
-		struct fit *v = realloc(m->fit, cap * sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		m->fit = v;
-		m->capfit = cap;
-	}
+	if (fits_room(m, g->nfrontier * g->ndrawn) == -1)
+		return -1;
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d];
 		const struct tiletype *t = &g->ts.types[type];
@@ -943,36 +951,33 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
 	return n;
 }
 
-#define NEEDS_KEEP 128
-
 /* one_fit when figures that need a follower are offered (the builder, the pig) and no claimed
  * feature takes a decision away: each cell is counted, those beside a supported feature one
  * decision at a time (cell_decisions), without listing them; one number drawn over them all,
- * the same index into the same order as fits_list gives. Fills f and returns the decision
- * drawn among the cell's; -1 if nothing fits. */
+ * the same index into the same order as fits_list gives. The counts are kept in m->fit[].n,
+ * drawn tile d's of cell i at d * nfrontier + i, so that the cell drawn is found without
+ * counting again, from whichever end of the frontier is nearer. Fills f and returns the
+ * decision drawn among the cell's; -1 if nothing fits. */
 static int
-needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
+needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fit *f,
+    uint64_t *rng)
 {
-	const struct fcell *fc, *end = g->frontier + g->nfrontier;
-	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, j, n = 0, k, total = 0;
-	/* the counts of the cells with an own edge, of the type drawn, kept for the second
-	 * scan in the order met (beyond NEEDS_KEEP, counted again) */
-	int keep[MAXDRAWN][NEEDS_KEEP], nkeep[MAXDRAWN] = { 0 };
-	unsigned own = 0;
+	const struct tiletype *t;
+	struct fit *c;
+	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, i, j, nf = g->nfrontier, total = 0;
+	unsigned own;
 
+	if (fits_room(m, nf * g->ndrawn) == -1)
+		return -1;
 	for (d = 0; d < g->ndrawn; d++) {
-		const struct tiletype *t = &g->ts.types[g->drawn[d]];
-
+		t = &g->ts.types[g->drawn[d]];
 		for (e = 0; e < d && g->drawn[e] != g->drawn[d]; e++)
 			;
 		if (e < d)
 			continue;	/* fits_list skips a type drawn twice */
 		all[d] = figs_all(o, t);
-		for (fc = g->frontier; fc < end; fc++) {
-			sum[d] += n = cell_decisions(g, o, t, fc, all[d], &own);
-			if (own && t->fitrot[fc->asks] && nkeep[d] < NEEDS_KEEP)
-				keep[d][nkeep[d]++] = n;
-		}
+		for (c = m->fit + d * nf, i = 0; i < nf; i++)
+			sum[d] += c[i].n = cell_decisions(g, o, t, &g->frontier[i], all[d], &own);
 		total += sum[d];
 	}
 	if (total == 0)
@@ -980,23 +985,18 @@ needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *r
 	j = carc_rng_below(rng, total);
 	for (d = 0; j >= sum[d]; d++)
 		j -= sum[d];
-	const struct tiletype *t = &g->ts.types[g->drawn[d]];
-
-	for (k = 0, fc = g->frontier;; fc++) {
-		if (t->fitrot[fc->asks] == 0)
-			continue;
-		if ((own = fcell_own(g, o, fc)) == 0)
-			n = bits4[t->fitrot[fc->asks]] * (1 + all[d]);
-		else if (k < nkeep[d])
-			n = keep[d][k++];
-		else
-			n = cell_decisions(g, o, t, fc, all[d], &own);
-		if (j < n)
-			break;
-		j -= n;
+	c = m->fit + d * nf;
+	if (j < sum[d] / 2) {
+		for (i = 0; j >= c[i].n; i++)
+			j -= c[i].n;
+	} else {
+		for (i = nf - 1, j = sum[d] - 1 - j; j >= c[i].n; i--)
+			j -= c[i].n;
+		j = c[i].n - 1 - j;
 	}
-	*f = (struct fit){ g->drawn[d], t->fitrot[fc->asks], 0, own, fc - g->frontier, all[d],
-	    n };
+	t = &g->ts.types[g->drawn[d]];
+	*f = (struct fit){ g->drawn[d], t->fitrot[g->frontier[i].asks], 0,
+	    fcell_own(g, o, &g->frontier[i]), i, all[d], c[i].n };
 	return j;
 }
 
@@ -1012,7 +1012,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 
 	offer_get(g, &o);
 	j = -2;
-	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, &one, rng) :
+	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, m, &one, rng) :
 	    one_fit(g, &o, &one, rng)) == -1)
 		return -1;
 	if (j >= 0)
