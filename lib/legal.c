@@ -492,6 +492,7 @@ support_get(const struct carc_game *g, struct offer *o)
 	int i, r;
 
 	o->nsup = o->nown = 0;
+	o->ownfts = 0;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
 
@@ -502,6 +503,7 @@ support_get(const struct carc_game *g, struct offer *o)
 			r = node_find(w, f->tile * MAXSEG + f->seg);
 			o->own[o->nown] = r;
 			o->owntype[o->nown++] = f->type;
+			o->ownfts |= 1u << f->type;
 		}
 	}
 	if (o->nsup == 0)
@@ -610,14 +612,19 @@ static unsigned
 need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int ft)
 {
 	const struct tiletype *t = &g->ts.types[f->type];
-	unsigned segs = 0, sides = 0;
-	int s, i, root[12];
-	bool known = false, placed = false;
+	unsigned segs = 0, sides = 0, near = 0, c;
+	int s, b, root[12];
+	bool known = false, placed = o->ownfts >> ft & 1;
 
-	for (i = 0; i < o->nown && !placed; i++)
-		placed = o->owntype[i] == ft;
-	for (s = 0; s < t->nseg; s++) {
-		if (!(o->may[ft] & (1u << t->seg[s].kind)) || !(SEG_EDGES(t, r, s) & f->own))
+	/* the segments on the own edges, found as fit_decisions finds the claimed ones */
+	for (c = f->own; c != 0; c &= c - 1) {
+		b = __builtin_ctz(c);
+		if ((s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4]) >= 0)
+			near |= 1u << s;
+	}
+	for (; near != 0; near &= near - 1) {
+		s = __builtin_ctz(near);
+		if (!(o->may[ft] & (1u << t->seg[s].kind)))
 			continue;
 		if (!placed && kinds[t->seg[s].kind]->done != DONE_CLOSED) {
 			segs |= 1u << s;

@@ -59,6 +59,7 @@ struct offer {
 	int nsup, nown;
 	int own[MAXSUPPORT];
 	uint8_t owntype[MAXSUPPORT];
+	unsigned ownfts;		/* the types of own[], a bit each */
 	/* of each tile, the edges of its segments in a supported feature, in the bits of
 	 * struct placed's claimed: fcell_own reads them as fcell_claims reads claimed (the
 	 * board's support, the player to move's part) */
