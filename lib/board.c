@@ -30,6 +30,19 @@ cell_slot(const struct carc_game *g, uint32_t key)
 	return &g->cells[i];
 }
 
+/* Whether a figure of the table needs its owner's follower: only then are the features'
+ * followers counted by player (follow, support). */
+static bool
+support_wanted(const struct tileset *ts)
+{
+	int f;
+
+	for (f = 0; f < ts->nfig; f++)
+		if (ts->fig[f].needs_own)
+			return true;
+	return false;
+}
+
 int
 board_init(struct carc_game *g, int cap)
 {
@@ -45,6 +58,12 @@ board_init(struct carc_game *g, int cap)
 	g->stamp = calloc((size_t)cap * MAXSEG, sizeof(*g->stamp));
 	g->frontier = calloc(cap * 2 + 4, sizeof(*g->frontier));
 	g->beside = calloc(cap, sizeof(*g->beside));
+	g->follow = NULL;
+	g->support = NULL;
+	if (support_wanted(&g->ts) &&
+	    ((g->follow = calloc((size_t)cap * MAXSEG, sizeof(*g->follow))) == NULL ||
+	    (g->support = calloc((size_t)cap * CARC_MAX_PLAYERS, sizeof(*g->support))) == NULL))
+		return -1;
 	if (cap > 30000)
 		return -1;	/* board indices are int16_t in the frontier cache */
 	if (!g->cells || !g->board || !g->nodes || !g->stamp || !g->frontier || !g->beside)
@@ -62,7 +81,11 @@ board_release(struct carc_game *g)
 	free(g->stamp);
 	free(g->frontier);
 	free(g->beside);
+	free(g->follow);
+	free(g->support);
 	g->beside = NULL;
+	g->follow = NULL;
+	g->support = NULL;
 	g->cells = NULL;
 	g->board = NULL;
 	g->nodes = NULL;
@@ -181,6 +204,39 @@ mark_claimed(struct carc_game *g, int r, bool on)
 	} while (i != r);
 }
 
+/* The edges of every tile of the feature with root r become supported for player p, or not:
+ * what fcell_own reads (legal.c). */
+static void
+mark_support(struct carc_game *g, int r, int p, bool on)
+{
+	uint16_t *m = g->support + (size_t)p * g->cap;
+	int i = r;
+
+	do {
+		const struct placed *q = &g->board[i / MAXSEG];
+		unsigned e = SEG_EDGES(&g->ts.types[q->type], q->rot, i % MAXSEG);
+
+		m[i / MAXSEG] = on ? m[i / MAXSEG] | e : m[i / MAXSEG] & ~e;
+		i = g->nodes[i].next;
+	} while (i != r);
+}
+
+/* The followers of features a and b (roots) become a's, before their rings are spliced:
+ * for a player with followers in one of them only, the other's edges become supported. */
+static void
+support_union(struct carc_game *g, int a, int b)
+{
+	uint16_t *fa = g->follow[a], *fb = g->follow[b];
+	int p;
+
+	/* the players' figures come after the players (no owner beyond nplayers) */
+	for (p = 0; p < g->nplayers; p++) {
+		if ((fa[p] > 0) != (fb[p] > 0))
+			mark_support(g, fa[p] > 0 ? b : a, p, true);
+		fa[p] += fb[p];
+	}
+}
+
 static int
 node_union(struct carc_game *g, int a, int b)
 {
@@ -200,6 +256,8 @@ node_union(struct carc_game *g, int a, int b)
 	nb = &g->nodes[b];
 	if ((na->claims > 0) != (nb->claims > 0))
 		mark_claimed(g, na->claims > 0 ? b : a, true);
+	if (g->follow != NULL)
+		support_union(g, a, b);
 	nb->parent = a;
 	na->size += nb->size;
 	na->open += nb->open;
@@ -284,6 +342,11 @@ board_place(struct carc_game *g, int type, int x, int y, int rot)
 		n->open = bits4[t->seg[s].sides & 15];
 		n->pennants = t->seg[s].pennants;
 		n->claims = 0;
+	}
+	if (g->follow != NULL) {
+		memset(g->follow[base], 0, t->nseg * sizeof(*g->follow));
+		for (s = 0; s < CARC_MAX_PLAYERS; s++)
+			g->support[(size_t)s * g->cap + i] = 0;
 	}
 	for (side = 0; side < 4; side++) {
 		int nx = x + side_dx[side], ny = y + side_dy[side], opp = (side + 2) & 3;
@@ -375,6 +438,12 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 			mark_claimed(g, r, true);
 	} else
 		g->unclaiming++;
+	if (g->follow != NULL && g->ts.fig[type].group == GROUP_FOLLOWER) {
+		int r = node_find(g, tile * MAXSEG + seg);
+
+		if (g->follow[r][owner]++ == 0)
+			mark_support(g, r, owner, true);
+	}
 	return 0;
 }
 
@@ -392,6 +461,12 @@ fig_remove(struct carc_game *g, int i)
 			mark_claimed(g, r, false);
 	} else
 		g->unclaiming--;
+	if (g->follow != NULL && g->ts.fig[f->type].group == GROUP_FOLLOWER) {
+		int r = node_find(g, f->tile * MAXSEG + f->seg);
+
+		if (--g->follow[r][f->owner] == 0)
+			mark_support(g, r, f->owner, false);
+	}
 	g->held[f->owner][f->type]--;
 	g->onkind[f->owner][k]--;
 	if (kinds[k]->done == DONE_AROUND8)
@@ -408,6 +483,8 @@ fig_supported(struct carc_game *g, int i)
 	const struct figure *f = &g->figs[i];
 	int r = node_find(g, f->tile * MAXSEG + f->seg), j;
 
+	if (g->follow != NULL)
+		return g->follow[r][f->owner] > 0;
 	for (j = 0; j < g->nfigs; j++)
 		if (g->figs[j].owner == f->owner &&
 		    g->ts.fig[g->figs[j].type].group == GROUP_FOLLOWER &&

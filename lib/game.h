@@ -109,6 +109,13 @@ struct carc_game {
 	int nfrontier;
 	int16_t (*beside)[4];		/* of each tile, the board index of the tile on each
 					 * side, or -1: the cells around a tile without look-ups */
+	/* only when a figure needs its owner's follower (the builder, the pig): of each node
+	 * (at the roots), the followers of each player in its feature, and of each player p
+	 * and tile b, support[p * cap + b], the edges whose feature holds a follower of p's, in
+	 * the bits of struct placed's claimed; kept up to date as claimed is, so that a turn
+	 * need not walk the supported features to find them */
+	uint16_t (*follow)[CARC_MAX_PLAYERS];
+	uint16_t *support;
 	uint32_t *stamp;		/* scratch marks, one per node */
 	uint32_t epoch;
 

@@ -519,6 +519,17 @@ game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft
 
 static const uint8_t bits4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
+/* The bits of a set of segments (MAXSEG of them): __builtin_popcount is a call into libgcc
+ * without -mpopcnt, which the Makefile does not assume. */
+static inline int
+segs_count(unsigned m)
+{
+	m -= m >> 1 & 0x5555;
+	m = (m & 0x3333) + (m >> 2 & 0x3333);
+	m = (m + (m >> 4)) & 0x0f0f;
+	return (m + (m >> 8)) & 0x1f;
+}
+
 /* ---- figures that need a follower of their owner's in their feature ---- */
 
 /* The features holding figures of the player to move: followers (support for the figures
@@ -530,45 +541,30 @@ support_get(const struct carc_game *g, struct offer *o)
 	int i, r;
 
 	o->nsup = o->nown = 0;
+	o->ownfts = 0;
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
 
 		if (f->owner != g->player)
 			continue;
-		r = node_find(w, f->tile * MAXSEG + f->seg);
-		if (g->ts.fig[f->type].group == GROUP_FOLLOWER && o->nsup < MAXSUPPORT)
-			o->sup[o->nsup++] = r;
+		o->nsup += g->ts.fig[f->type].group == GROUP_FOLLOWER;
 		if (g->ts.fig[f->type].needs_own && o->nown < MAXSUPPORT) {
+			r = node_find(w, f->tile * MAXSEG + f->seg);
 			o->own[o->nown] = r;
 			o->owntype[o->nown++] = f->type;
+			o->ownfts |= 1u << f->type;
 		}
 	}
-	if (o->nsup == 0) {
+	if (o->nsup == 0)
 		o->needs = 0;
-		return;
-	}
-	memset(o->supmask, 0, g->nboard * sizeof(*o->supmask));
-	for (i = 0; i < o->nsup; i++) {
-		int j = o->sup[i];
-
-		do {
-			const struct placed *p = &g->board[j / MAXSEG];
-
-			o->supmask[j / MAXSEG] |= SEG_EDGES(&g->ts.types[p->type], p->rot, j % MAXSEG);
-			j = g->nodes[j].next;
-		} while (j != o->sup[i]);
-	}
+	/* the board keeps the supported edges, the game having such figures (board_init) */
+	o->supmask = g->support + (size_t)g->player * g->cap;
 }
 
 static bool
-supported(const struct offer *o, int r)
+supported(const struct carc_game *g, int r)
 {
-	int i;
-
-	for (i = 0; i < o->nsup; i++)
-		if (o->sup[i] == r)
-			return true;
-	return false;
+	return g->follow[r][g->player] > 0;
 }
 
 /* The features across the edges of frontier cell fc, in fcell_claims's bits: root[bit], or
@@ -639,7 +635,7 @@ need_check(const struct carc_game *g, const struct offer *o, const int *root, un
 		if (i < nseen)
 			continue;
 		seen[nseen++] = b;
-		sup |= supported(o, b);
+		sup |= supported(g, b);
 		for (i = 0; i < o->nown; i++)
 			taken |= o->own[i] == b && o->owntype[i] == ft;
 	}
@@ -665,14 +661,19 @@ static unsigned
 need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int ft)
 {
 	const struct tiletype *t = &g->ts.types[f->type];
-	unsigned segs = 0, sides = 0;
-	int s, i, root[12];
-	bool known = false, placed = false;
+	unsigned segs = 0, sides = 0, near = 0, c;
+	int s, b, root[12];
+	bool known = false, placed = o->ownfts >> ft & 1;
 
-	for (i = 0; i < o->nown && !placed; i++)
-		placed = o->owntype[i] == ft;
-	for (s = 0; s < t->nseg; s++) {
-		if (!(o->may[ft] & (1u << t->seg[s].kind)) || !(SEG_EDGES(t, r, s) & f->own))
+	/* the segments on the own edges, found as fit_decisions finds the claimed ones */
+	for (c = f->own; c != 0; c &= c - 1) {
+		b = __builtin_ctz(c);
+		if ((s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4]) >= 0)
+			near |= 1u << s;
+	}
+	for (; near != 0; near &= near - 1) {
+		s = __builtin_ctz(near);
+		if (!(o->may[ft] & (1u << t->seg[s].kind)))
 			continue;
 		if (!placed && kinds[t->seg[s].kind]->done != DONE_CLOSED) {
 			segs |= 1u << s;
@@ -758,7 +759,7 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
 	}
 	if (f->own)
 		for (ft = o->needs; ft != 0; ft &= ft - 1)
-			n += __builtin_popcount(need_segs(g, o, f, r, __builtin_ctz(ft)));
+			n += segs_count(need_segs(g, o, f, r, __builtin_ctz(ft)));
 	return n;
 }
 
@@ -809,6 +810,21 @@ found:
 	    !g->quiet) ? -1 : 1;
 }
 
+/* Room in m->fit for n fits. */
+static int
+fits_room(struct moves *m, int n)
+{
+	struct fit *v;
+
+	if (m->capfit >= n)
+		return 0;
+	if ((v = realloc(m->fit, (n + 64) * sizeof(*v))) == NULL)
+		return -1;
+	m->fit = v;
+	m->capfit = n + 64;
+	return 0;
+}
+
 /* Every tile and cell that fit in phase place, each with its count of decisions; the total
  * is the number of placements --list prints. */
 static int
@@ -821,15 +837,8 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 	bool edgeclaim = o->edgeclaim;
 
 	m->nfit = 0;
-	if (m->capfit < g->nfrontier * g->ndrawn) {
-		int cap = g->nfrontier * g->ndrawn + 64;
-		struct fit *v = realloc(m->fit, cap * sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		m->fit = v;
-		m->capfit = cap;
-	}
+	if (fits_room(m, g->nfrontier * g->ndrawn) == -1)
+		return -1;
 	for (d = 0; d < g->ndrawn; d++) {
 		int type = g->drawn[d];
 		const struct tiletype *t = &g->ts.types[type];
@@ -998,36 +1007,33 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
 	return n;
 }
 
-#define NEEDS_KEEP 128
-
 /* one_fit when figures that need a follower are offered (the builder, the pig) and no claimed
  * feature takes a decision away: each cell is counted, those beside a supported feature one
  * decision at a time (cell_decisions), without listing them; one number drawn over them all,
- * the same index into the same order as fits_list gives. Fills f and returns the decision
- * drawn among the cell's; -1 if nothing fits. */
+ * the same index into the same order as fits_list gives. The counts are kept in m->fit[].n,
+ * drawn tile d's of cell i at d * nfrontier + i, so that the cell drawn is found without
+ * counting again, from whichever end of the frontier is nearer. Fills f and returns the
+ * decision drawn among the cell's; -1 if nothing fits. */
 static int
-needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng)
+needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fit *f,
+    uint64_t *rng)
 {
-	const struct fcell *fc, *end = g->frontier + g->nfrontier;
-	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, j, n = 0, k, total = 0;
-	/* the counts of the cells with an own edge, of the type drawn, kept for the second
-	 * scan in the order met (beyond NEEDS_KEEP, counted again) */
-	int keep[MAXDRAWN][NEEDS_KEEP], nkeep[MAXDRAWN] = { 0 };
-	unsigned own = 0;
+	const struct tiletype *t;
+	struct fit *c;
+	int sum[MAXDRAWN] = { 0 }, all[MAXDRAWN] = { 0 }, d, e, i, j, nf = g->nfrontier, total = 0;
+	unsigned own;
 
+	if (fits_room(m, nf * g->ndrawn) == -1)
+		return -1;
 	for (d = 0; d < g->ndrawn; d++) {
-		const struct tiletype *t = &g->ts.types[g->drawn[d]];
-
+		t = &g->ts.types[g->drawn[d]];
 		for (e = 0; e < d && g->drawn[e] != g->drawn[d]; e++)
 			;
 		if (e < d)
 			continue;	/* fits_list skips a type drawn twice */
 		all[d] = figs_all(o, t);
-		for (fc = g->frontier; fc < end; fc++) {
-			sum[d] += n = cell_decisions(g, o, t, fc, all[d], &own);
-			if (own && t->fitrot[fc->asks] && nkeep[d] < NEEDS_KEEP)
-				keep[d][nkeep[d]++] = n;
-		}
+		for (c = m->fit + d * nf, i = 0; i < nf; i++)
+			sum[d] += c[i].n = cell_decisions(g, o, t, &g->frontier[i], all[d], &own);
 		total += sum[d];
 	}
 	if (total == 0)
@@ -1035,23 +1041,18 @@ needs_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *r
 	j = carc_rng_below(rng, total);
 	for (d = 0; j >= sum[d]; d++)
 		j -= sum[d];
-	const struct tiletype *t = &g->ts.types[g->drawn[d]];
-
-	for (k = 0, fc = g->frontier;; fc++) {
-		if (t->fitrot[fc->asks] == 0)
-			continue;
-		if ((own = fcell_own(g, o, fc)) == 0)
-			n = bits4[t->fitrot[fc->asks]] * (1 + all[d]);
-		else if (k < nkeep[d])
-			n = keep[d][k++];
-		else
-			n = cell_decisions(g, o, t, fc, all[d], &own);
-		if (j < n)
-			break;
-		j -= n;
+	c = m->fit + d * nf;
+	if (j < sum[d] / 2) {
+		for (i = 0; j >= c[i].n; i++)
+			j -= c[i].n;
+	} else {
+		for (i = nf - 1, j = sum[d] - 1 - j; j >= c[i].n; i--)
+			j -= c[i].n;
+		j = c[i].n - 1 - j;
 	}
-	*f = (struct fit){ g->drawn[d], t->fitrot[fc->asks], 0, own, fc - g->frontier, all[d],
-	    n };
+	t = &g->ts.types[g->drawn[d]];
+	*f = (struct fit){ g->drawn[d], t->fitrot[g->frontier[i].asks], 0,
+	    fcell_own(g, o, &g->frontier[i]), i, all[d], c[i].n };
 	return j;
 }
 
@@ -1067,7 +1068,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 
 	offer_get(g, &o);
 	j = -2;
-	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, &one, rng) :
+	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, m, &one, rng) :
 	    one_fit(g, &o, &one, rng)) == -1)
 		return -1;
 	if (j >= 0)

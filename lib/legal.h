@@ -57,11 +57,13 @@ struct offer {
 	 * player's already (own, with its type) */
 	unsigned needs;
 	int nsup, nown;
-	int sup[MAXSUPPORT], own[MAXSUPPORT];
+	int own[MAXSUPPORT];
 	uint8_t owntype[MAXSUPPORT];
+	unsigned ownfts;		/* the types of own[], a bit each */
 	/* of each tile, the edges of its segments in a supported feature, in the bits of
-	 * struct placed's claimed: fcell_own reads them as fcell_claims reads claimed */
-	uint16_t supmask[MAX_TILES];
+	 * struct placed's claimed: fcell_own reads them as fcell_claims reads claimed (the
+	 * board's support, the player to move's part) */
+	const uint16_t *supmask;
 };
 
 int fast_moves(struct carc_game *, struct moves *);

@@ -84,6 +84,12 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	memcpy(dst->modstate, src->modstate, sizeof(dst->modstate));
 	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
 	copy(dst->beside, src->beside, src->nboard * sizeof(*src->beside));
+	if (src->follow != NULL) {
+		copy(dst->follow, src->follow, (size_t)src->nboard * MAXSEG * sizeof(*src->follow));
+		for (i = 0; i < CARC_MAX_PLAYERS; i++)
+			copy(dst->support + (size_t)i * dst->cap, src->support + (size_t)i * src->cap,
+			    src->nboard * sizeof(*src->support));
+	}
 	memcpy(dst->cells, src->cells, (src->cellmask + 1) * sizeof(*src->cells));
 	copy(dst->frontier, src->frontier, src->nfrontier * sizeof(*src->frontier));
 	dst->nfrontier = src->nfrontier;
