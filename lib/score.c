@@ -119,21 +119,15 @@ return_figures(struct carc_game *g, int root)
 			fig_remove(g, i);
 }
 
-/* The feature of segment s of tile b, if the tile just placed closed it (an edge feature with
- * no open edge left) and it is not among done[] yet: told to the modules, scored, its
- * figures sent home. */
+/* The feature (root r) of segment s of tile b, an edge feature the tile just placed closed,
+ * unless it is among done[] already: told to the modules, scored, its figures sent home. */
 static void
-score_closed(struct carc_game *g, int b, int s, int *done, int *ndone)
+score_closed(struct carc_game *g, int b, int s, int r, int *done, int *ndone)
 {
 	const struct tiletype *t = &g->ts.types[g->board[b].type];
 	const struct kind_def *kd = kinds[t->seg[s].kind];
-	int r, i;
+	int i;
 
-	if (kd->done != DONE_CLOSED)
-		return;
-	r = node_find(g, b * MAXSEG + s);
-	if (g->nodes[r].open != 0)
-		return;
 	for (i = 0; i < *ndone && done[i] != r; i++)
 		;
 	if (i < *ndone)
@@ -290,16 +284,19 @@ score_placed(struct carc_game *g, int tile)
 {
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
-	int done[MAXSEG + 4], ndone = 0, s, side, b;
+	int done[MAXSEG + 4], ndone = 0, s, side, b, r;
 
 	for (s = 0; s < t->nseg; s++)
-		score_closed(g, tile, s, done, &ndone);
+		if (kinds[t->seg[s].kind]->done == DONE_CLOSED &&
+		    g->nodes[r = node_find(g, tile * MAXSEG + s)].open == 0)
+			score_closed(g, tile, s, r, done, &ndone);
 	/* an edge that fits anything (an abbey's, X-AM-1) ends the road or city across it: those
 	 * are the neighbours' features, which the tile may have completed */
 	for (side = 0; t->wild[p->rot] && side < 4; side++)
 		if ((t->wild[p->rot] >> side & 1) && (b = g->beside[tile][side]) >= 0 &&
-		    (s = g->ts.types[g->board[b].type].sideseg[g->board[b].rot][(side + 2) & 3]) >= 0)
-			score_closed(g, b, s, done, &ndone);
+		    (s = g->ts.types[g->board[b].type].sideseg[g->board[b].rot][(side + 2) & 3]) >= 0 &&
+		    g->nodes[r = node_find(g, b * MAXSEG + s)].open == 0)
+			score_closed(g, b, s, r, done, &ndone);
 	score_around(g, tile);
 	score_beside(g, tile);
 }

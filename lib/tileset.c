@@ -476,6 +476,7 @@ static void
 tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 {
 	int side, h, s, r, a, e;
+	unsigned keep[4];	/* the pattern bits of the sides that are not '*' */
 
 	for (r = 0; r < 4; r++) {
 		t->pattern[r] = t->wild[r] = 0;
@@ -500,6 +501,8 @@ tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 				break;
 	/* every neighbourhood a frontier cell can have (struct fcell's asks), answered once, so
 	 * that finding where a tile fits is one look-up a cell */
+	for (r = 0; r < 4; r++)
+		keep[r] = ~wild2(t->wild[r]);
 	for (a = 0; a < 256; a++) {
 		unsigned mask = 0, empty = 0;
 
@@ -511,8 +514,7 @@ tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 		t->fitrot[a] = t->nfitrot[a] = 0;
 		for (r = 0; r < 4; r++)
 			if (t->same_as[r] == r && !(t->wild[r] & empty) &&
-			    (t->pattern[r] & mask & ~wild2(t->wild[r])) ==
-			    (a & mask & ~wild2(t->wild[r]))) {
+			    (t->pattern[r] & mask & keep[r]) == (a & mask & keep[r])) {
 				t->fitrot[a] |= 1u << r;
 				t->nfitrot[a]++;
 			}
