@@ -46,8 +46,8 @@ echo "   all six: $(cut -d' ' -f2 "$tmp/sets" | median) games per CPU second, me
 echo "   ratio all six/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/sets" | median)"
 echo
 
-# 1c. Every built-in set, Traders & Builders too (issue 16's bar: 0.5), the same way.
-every=base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult
+# 1c. Every built-in set, Traders & Builders and Abbey & Mayor too (issue 16's bar: 0.5), the same way.
+every=base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,catapult
 echo "1c. in-process random self-play, every built-in set ($every), against the base game"
 for i in $(seq "$RUNS"); do
 	echo "$(cpu 20000 base "$i") $(cpu 10000 "$every" "$i")"
