@@ -70,7 +70,7 @@ get() {
 
 # The SYNOPSIS of a manual page on one line, as the usage must read without its "usage:".
 synopsis() {
-	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" |
+	groff -mdoc -Tascii -P-cbou "$TOP/man/$1.1" 2> /dev/null |
 	    awk '/^SYNOPSIS/ { f = 1; next } /^[^ ]/ { f = 0 } f' | tr -s ' \n' '  ' |
 	    sed 's/^ //; s/ $//'
 }

@@ -566,7 +566,7 @@ tamper() {
 	fails 65 "inconsistent state: log entry 2 'U/1,0,0' is not the placement on the board"
 	tamper draw '.log += ["hurl:knockout:0.50,0.50"]' t
 	run --separate-stderr carc-deck --verify t
-	fails 1 "carc-deck: t: log entry 2 'hurl:knockout:0.50,0.50' does not replay: bad move"
+	fails 1 "carc-deck: t: log entry 2 'hurl:knockout:0.50,0.50' does not replay: illegal move 'hurl:knockout:0.50,0.50': bob has drawn already"
 	run --separate-stderr carc-deck --replay t
 	fails 65 "carc-deck: t: log entry 2 'hurl:knockout:0.50,0.50' does not replay"
 }
