@@ -2,7 +2,8 @@
 # A whole game of Abbey & Mayor, played by greedy bots through the real pipeline: each phase
 # asks its tool (carc-bot in phase draw when an abbey may go down instead of the draw, else
 # carc-draw; carc-bot for a placement, a wagon's move or the end's abbey; carc-score). It tells
-# each mayor, wagon and abbey put down and each wagon moved, then the final board and scores.
+# each mayor, wagon, barn and abbey put down and each wagon moved, then the final board and
+# scores.
 set -eu
 
 usage='usage: abbey-mayor.sh [-o FILE] [PLAYERS [SEED]]
@@ -62,6 +63,7 @@ while :; do
 	ABBEY/*) abbeys=$((abbeys + 1)); echo "$who puts the abbey down: $move" ;;
 	*@mayor) echo "$who puts the mayor down: $move" ;;
 	*@wagon) echo "$who puts the wagon down: $move" ;;
+	*@barn) echo "$who puts the barn down: $move" ;;
 	wagon:none) echo "$who takes the wagon back" ;;
 	wagon:*) echo "$who moves the wagon: $move" ;;
 	abbey:none) echo "$who keeps the abbey to the end" ;;

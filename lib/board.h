@@ -51,6 +51,12 @@ fig_position(const struct carc_game *g, int f, int32_t *x, int32_t *y)
 	const struct placed *p = &g->board[fg->tile];
 	const struct tiletype *t = &g->ts.types[p->type];
 
+	if (fg->corner) {
+		/* NE (100,0), SE (100,100), SW (0,100), NW (0,0) */
+		*x = p->x * 100 + ((fg->corner - 1) < 2) * 100;
+		*y = p->y * 100 + ((fg->corner - 1) % 3 != 0) * 100;
+		return;
+	}
 	*x = p->x * 100 + t->ax[p->rot][fg->seg];
 	*y = p->y * 100 + t->ay[p->rot][fg->seg];
 }

@@ -28,6 +28,8 @@ struct figure {
 	uint8_t seg;		/* segment of the tile type */
 	uint8_t owner;
 	uint8_t type;		/* index into the figure table */
+	uint8_t corner;		/* a figure that stands on a corner (the barn): 1 + the corner
+				 * of its tile as placed (CORNER_NE ...); 0 for the others */
 };
 
 /* One node per (board tile, segment). Roots carry the feature's totals. */

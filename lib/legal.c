@@ -60,6 +60,7 @@ stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, co
 }
 
 static void offer_get(const struct carc_game *, struct offer *);
+static void barns_get(const struct carc_game *, struct offer *);
 static int fits_list(struct carc_game *, const struct offer *, struct moves *);
 static int fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
     int j, struct fmove *);
@@ -136,6 +137,113 @@ figure_find(const struct tileset *ts, const char *name)
 		if (strcmp(ts->fig[i].name, name) == 0)
 			return i;
 	return -1;
+}
+
+/* ---- corners: a figure that stands where four tiles meet (the barn, §5.4) ---- */
+
+int
+corner_by_name(const char *name)
+{
+	int c;
+
+	if (strncmp(name, "corner:", 7) != 0)
+		return -1;
+	for (c = 0; c < 4; c++)
+		if (strcmp(name + 7, corner_names[c]) == 0)
+			return c;
+	return -2;
+}
+
+int
+corner_seg(const struct tiletype *t, int r, int c)
+{
+	int s = t->halfseg[r][2 * c + 1];
+
+	return s >= 0 && s == t->halfseg[r][(2 * c + 2) & 7] ? s : -1;
+}
+
+/* The field of board tile b at its corner c, or -1. */
+static inline int
+corner_seg_at(const struct carc_game *g, int b, int c)
+{
+	const struct placed *p = &g->board[b];
+
+	return corner_seg(&g->ts.types[p->type], p->rot, c);
+}
+
+bool
+corner_meets(const struct carc_game *g, int x, int y, int c, int *bx, int *by)
+{
+	/* the tiles across sides c and c+1, and the one across both; the corner of each that
+	 * meets corner c of this cell: c+1, c+3 and c+2 */
+	int a = (c + 1) & 3, dx[3], dy[3], at[3] = { (c + 1) & 3, (c + 3) & 3, (c + 2) & 3 }, i, b;
+
+	dx[0] = side_dx[c], dy[0] = side_dy[c];
+	dx[1] = side_dx[a], dy[1] = side_dy[a];
+	dx[2] = dx[0] + dx[1], dy[2] = dy[0] + dy[1];
+	for (i = 0; i < 3; i++)
+		if ((b = board_at(g, x + dx[i], y + dy[i])) < 0 || corner_seg_at(g, b, at[i]) < 0) {
+			*bx = x + dx[i];
+			*by = y + dy[i];
+			return false;
+		}
+	return true;
+}
+
+/* The corners of frontier cell fc where the three other tiles meeting there show field: bit
+ * c for corner c, as corner_meets says, found through the tiles beside the cell. */
+static unsigned
+cell_corners(const struct carc_game *g, const struct fcell *fc)
+{
+	unsigned m = 0;
+	int c, a, b, d;
+
+	for (c = 0; c < 4; c++)
+		if ((a = fc->nb[c]) >= 0 && (b = fc->nb[(c + 1) & 3]) >= 0 &&
+		    (d = g->beside[a][(c + 1) & 3]) >= 0 && corner_seg_at(g, a, (c + 1) & 3) >= 0 &&
+		    corner_seg_at(g, b, (c + 3) & 3) >= 0 && corner_seg_at(g, d, (c + 2) & 3) >= 0)
+			m |= 1u << c;
+	return m;
+}
+
+/* Whether the field that segment s of tile t, put in cell fc in rotation r, makes with the
+ * fields across its half-edges holds a figure that stands on a corner already (o->barn). */
+static bool
+corner_taken(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
+    const struct tiletype *t, int r, int s)
+{
+	struct carc_game *w = (struct carc_game *)g;
+	unsigned h;
+	int b, u, i, root;
+
+	if (o->nbarn == 0)
+		return false;
+	for (h = t->rhalves[r][s]; h != 0; h &= h - 1) {
+		int half = __builtin_ctz(h);
+
+		if ((b = fc->nb[half / 2]) < 0)
+			continue;
+		const struct placed *q = &g->board[b];
+
+		if ((u = g->ts.types[q->type].halfseg[q->rot][HALF_ACROSS(half)]) < 0)
+			continue;
+		root = node_find(w, b * MAXSEG + u);
+		for (i = 0; i < o->nbarn; i++)
+			if (o->barn[i] == root)
+				return true;
+	}
+	return false;
+}
+
+int
+fig_place_name(const struct carc_game *g, int f, char *out, size_t n)
+{
+	const struct figure *fg = &g->figs[f];
+	const struct placed *p = &g->board[fg->tile];
+
+	if (fg->corner)
+		return snprintf(out, n, "corner:%s", corner_names[fg->corner - 1]);
+	return seg_rotated_name(&g->ts.types[p->type], p->rot, fg->seg, out, n);
 }
 
 static bool
@@ -322,12 +430,57 @@ need_refuse(const struct carc_game *g, const struct offer *o, const struct fcell
 	}
 }
 
+/* The figure of a placement that fits on corner *corner of its tile (corner:NE): its field
+ * and type into *seg and *ft, *corner made 1 + the corner, or why not, decided as the
+ * generator decides (cell_corners, corner_seg, corner_taken): the figure stands on corners,
+ * four tiles meet there, each showing field at it, and the field holds no such figure
+ * (RULES.md §5.4). */
+static int
+check_corner(struct carc_game *g, int type, const struct move *m, const char *w, int *seg,
+    int *ft, int *corner, struct carc_err *err)
+{
+	const struct tiletype *t = &g->ts.types[type];
+	const struct fcell *fc = frontier_at(g, m->x, m->y);
+	const char *name;
+	int rot = m->rot / 90, c = *corner, bx, by;
+	struct offer o;
+
+	if (c == -2)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown corner '%s' (corner:NE, "
+		    "corner:SE, corner:SW or corner:NW)", w, m->feature + 7);
+	if ((*ft = figure_find(&g->ts, m->figure[0] ? m->figure : DEFAULT_FIGURE)) < 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m->figure);
+	name = g->ts.fig[*ft].name;
+	if (!g->ts.fig[*ft].corner)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s stands on a feature of "
+		    "the tile, not on a corner", w, an(name), name);
+	offer_get(g, &o);
+	if (o.left[*ft] <= 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left", w,
+		    g->pl[g->player].name, name);
+	if (!(o.may[*ft] & (1u << K_FIELD)))
+		return stand_refuse(g, STAND_LIMIT, g->player, *ft, K_FIELD, w, err);
+	if ((*seg = corner_seg(t, rot, c)) < 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the %s corner of tile %s "
+		    "turned %d is not field (§5.4)", w, corner_names[c], t->id, m->rot);
+	if (!corner_meets(g, m->x, m->y, c, &bx, &by))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s stands where four "
+		    "tiles meet, each showing field at the corner, and %d,%d %s (§5.4)", w,
+		    an(name), name, bx, by, board_at(g, bx, by) < 0 ? "is empty" :
+		    "does not");
+	if (corner_taken(g, &o, fc, t, rot, *seg))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': that field has %s %s "
+		    "already (§5.4)", w, an(name), name);
+	*corner = 1 + c;
+	return 0;
+}
+
 /* The figure of a placement that fits: its segment and type into *seg and *ft, or why not,
  * decided by what the generator decides with: the offer of the turn (figure_kinds, the
  * supply) and the claims around the cell (B-22). */
 static int
 check_figure(struct carc_game *g, int type, const struct move *m, const char *w, int *seg,
-    int *ft, struct carc_err *err)
+    int *ft, int *corner, struct carc_err *err)
 {
 	const struct tiletype *t = &g->ts.types[type];
 	int rot = m->rot / 90, k;
@@ -335,6 +488,9 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	unsigned claims;
 	char meant[32];
 
+	if ((*corner = corner_by_name(m->feature)) != -1)
+		return check_corner(g, type, m, w, seg, ft, corner, err);
+	*corner = 0;
 	/* a misspelt name: the feature of the tile or the figure of the game meant, if near */
 	if ((*seg = seg_by_name(t, rot, m->feature)) == -2 &&
 	    suggest_feature(t, rot, m->feature, meant, sizeof(meant)) == 0)
@@ -352,6 +508,10 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 		    "'%s'?", w, m->figure, meant);
 	if (*ft < 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, m->figure);
+	if (g->ts.fig[*ft].corner)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s stands on a corner of "
+		    "the tile, as %d,%d,%d,corner:NE@%s (§5.4)", w, an(g->ts.fig[*ft].name),
+		    g->ts.fig[*ft].name, m->x, m->y, m->rot, g->ts.fig[*ft].name);
 	k = t->seg[*seg].kind;
 	offer_get(g, &o);
 	if (!(g->ts.fig[*ft].on & (1u << k)))
@@ -362,9 +522,16 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	if (!(o.may[*ft] & (1u << k)))
 		return stand_refuse(g, STAND_LIMIT, g->player, *ft, k, w, err);
 	claims = fcell_claims(g, frontier_at(g, m->x, m->y));
-	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims))
+	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims)) {
+		/* a field claimed by a figure that stands on a corner: a barn's (§5.4) */
+		o.nbarn = 0;
+		barns_get(g, &o);
+		if (corner_taken(g, &o, frontier_at(g, m->x, m->y), t, rot, *seg))
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': that field holds a "
+			    "barn, and no farmer goes there (§5.4)", w);
 		return seterr(err, CARC_EREFUSED,
 		    "illegal move '%s': that %s already has a follower (B-22)", w, kinds[k]->name);
+	}
 	if (g->ts.fig[*ft].needs_own)
 		return need_refuse(g, &o, frontier_at(g, m->x, m->y), t, rot, *ft, *seg, w, err);
 	return 0;
@@ -377,18 +544,18 @@ place_word(struct carc_game *g, const char *w, bool log, char *canon, size_t n,
     struct carc_err *err)
 {
 	struct move m;
-	int type, seg = -1, ft = -1;
+	int type, seg = -1, ft = -1, corner = 0;
 
 	if (parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
 	    explain_fit(g, type, &m, w, err) ||
-	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, err)))
+	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, &corner, err)))
 		return err->code;
-	if (canon != NULL) {
-		struct fmove f = { m.x, m.y, type, m.rot / 90, seg, ft };
 
+	struct fmove f = { m.x, m.y, type, m.rot / 90, seg, ft, corner };
+
+	if (canon != NULL)
 		placement_word(g, &f, true, canon, n);
-	}
-	if (game_apply(g, type, m.x, m.y, m.rot / 90, seg, ft, log) == -1)
+	if (game_apply(g, &f, log) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	return 0;
 }
@@ -475,7 +642,10 @@ placement_word(const struct carc_game *g, const struct fmove *f, bool prefix, ch
 	len = snprintf(w, n, "%s%s%d,%d,%d", prefix ? t->id : "", prefix ? "/" : "", f->x, f->y,
 	    f->rot * 90);
 	if (f->seg >= 0) {
-		seg_rotated_name(t, f->rot, f->seg, name, sizeof(name));
+		if (f->corner)
+			snprintf(name, sizeof(name), "corner:%s", corner_names[f->corner - 1]);
+		else
+			seg_rotated_name(t, f->rot, f->seg, name, sizeof(name));
 		len += snprintf(w + len, n - len, ",%s", name);
 		if (strcmp(g->ts.fig[(int)f->fig].name, DEFAULT_FIGURE) != 0)
 			len += snprintf(w + len, n - len, "@%s", g->ts.fig[(int)f->fig].name);
@@ -487,17 +657,19 @@ placement_word(const struct carc_game *g, const struct fmove *f, bool prefix, ch
  * asks for none), the drawn tiles not chosen held until the turn ends (F-7d); then phase score
  * or a module's decision of step 2. -1 if out of memory. */
 int
-game_apply(struct carc_game *g, int type, int x, int y, int rot, int seg, int ft, bool log)
+game_apply(struct carc_game *g, const struct fmove *f, bool log)
 {
-	struct fmove f = { x, y, type, rot, seg, ft };
 	char word[96];
-	int b, i;
+	int b, i, type = f->type;
 
-	b = board_place(g, type, x, y, rot);
-	if (seg >= 0 && fig_add(g, b, seg, g->player, ft) == -1)
-		return -1;
+	b = board_place(g, type, f->x, f->y, f->rot);
+	if (f->seg >= 0) {
+		if (fig_add(g, b, f->seg, g->player, f->fig) == -1)
+			return -1;
+		g->figs[g->nfigs - 1].corner = f->corner;
+	}
 	if (log) {
-		placement_word(g, &f, true, word, sizeof(word));
+		placement_word(g, f, true, word, sizeof(word));
 		if (game_log(g, word) == -1)
 			return -1;
 	}
@@ -689,6 +861,34 @@ need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f,
 	return segs;
 }
 
+/* The fields that hold a figure standing on a corner (a barn), whoever's. */
+static void
+barns_get(const struct carc_game *g, struct offer *o)
+{
+	struct carc_game *w = (struct carc_game *)g;
+	int i;
+
+	for (i = 0; i < g->nfigs && o->nbarn < MAXSUPPORT; i++)
+		if (g->figs[i].corner)
+			o->barn[o->nbarn++] = node_find(w, g->figs[i].tile * MAXSEG + g->figs[i].seg);
+}
+
+/* The corner decisions of a fit in rotation r: each corner of the cell where the tile shows
+ * field too and the field holds no barn, for each figure type that stands on corners. */
+static int
+corner_count(const struct carc_game *g, const struct offer *o, const struct fit *f,
+    const struct tiletype *t, int r)
+{
+	unsigned m;
+	int s, n = 0;
+
+	for (m = f->corners; m != 0; m &= m - 1)
+		if ((s = corner_seg(t, r, __builtin_ctz(m))) >= 0 &&
+		    !corner_taken(g, o, &g->frontier[f->cell], t, r, s))
+			n++;
+	return n * o->ncorner;
+}
+
 static void
 offer_get(const struct carc_game *g, struct offer *o)
 {
@@ -704,12 +904,20 @@ offer_get(const struct carc_game *g, struct offer *o)
 	memset(o->claim, 0, sizeof(o->claim));
 	o->needs = 0;
 	o->nsup = o->nown = 0;
+	o->corners = 0;
+	o->ncorner = o->nbarn = 0;
 	for (f = 0; f < g->ts.nfig; f++) {
 		o->may[f] = 0;
 		if ((o->left[f] = figures_left(g, g->player, f)) <= 0 ||
 		    (m = g->ts.fig[f].on & present) == 0)
 			continue;
 		o->may[f] = rules_figure_kinds(g, g->player, f, -1, m);
+		if (g->ts.fig[f].corner) {
+			/* on corners, never on a segment: counted apart (corner_count) */
+			if (o->may[f] & (1u << K_FIELD))
+				o->corners |= 1u << f, o->ncorner++;
+			continue;
+		}
 		if (g->ts.fig[f].needs_own) {
 			o->needs |= (o->may[f] != 0) << f;
 			continue;
@@ -723,6 +931,8 @@ offer_get(const struct carc_game *g, struct offer *o)
 		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
 	if (o->needs)
 		support_get(g, o);
+	if (o->corners)
+		barns_get(g, o);
 }
 
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
@@ -760,6 +970,8 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
 	if (f->own)
 		for (ft = o->needs; ft != 0; ft &= ft - 1)
 			n += segs_count(need_segs(g, o, f, r, __builtin_ctz(ft)));
+	if (f->corners)
+		n += corner_count(g, o, f, t, r);
 	return n;
 }
 
@@ -773,7 +985,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 	const struct tiletype *t = &g->ts.types[f->type];
 	uint32_t key = g->frontier[f->cell].key;
 	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
-	    -1, -1 };
+	    -1, -1, 0 };
 	unsigned need[MAXFIGTYPES] = { 0 }, needany = 0, m;
 	int s, k, ft, n = 0;
 	bool claimed;
@@ -792,6 +1004,8 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 			continue;
 		claimed = (SEG_EDGES(t, r, s) & f->claims) != 0;
 		for (ft = 0; ft < g->ts.nfig; ft++) {
+			if (o->corners >> ft & 1)
+				continue;	/* on corners only: below */
 			if (g->ts.fig[ft].needs_own ? !(need[ft] >> s & 1) :
 			    !(o->may[ft] & (1u << k)) || o->left[ft] <= 0 ||
 			    (g->ts.fig[ft].claims && claimed))
@@ -804,10 +1018,26 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 				goto found;
 		}
 	}
+	/* then the corners, as corner_count counts them */
+	for (m = f->corners; m != 0; m &= m - 1) {
+		if ((s = corner_seg(t, r, __builtin_ctz(m))) < 0 ||
+		    corner_taken(g, o, &g->frontier[f->cell], t, r, s))
+			continue;
+		for (ft = 0; ft < g->ts.nfig; ft++) {
+			if (!(o->corners >> ft & 1))
+				continue;
+			fm.seg = s;
+			fm.fig = ft;
+			fm.corner = 1 + __builtin_ctz(m);
+			if (out != NULL)
+				out[n++] = fm;
+			else if (j-- == 0)
+				goto found;
+		}
+	}
 	return n;
 found:
-	return game_apply((struct carc_game *)g, fm.type, fm.x, fm.y, fm.rot, fm.seg, fm.fig,
-	    !g->quiet) ? -1 : 1;
+	return game_apply((struct carc_game *)g, &fm, !g->quiet) ? -1 : 1;
 }
 
 /* Room in m->fit for n fits. */
@@ -856,8 +1086,8 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 			f = &m->fit[nfit++];
 			claims = edgeclaim ? fcell_claims(g, fc) : 0;
 			*f = (struct fit){ type, rots, claims, o->needs ? fcell_own(g, o, fc) : 0,
-			    fc - g->frontier, all, 0 };
-			if (claims == 0 && f->own == 0)
+			    fc - g->frontier, all, 0, o->corners ? cell_corners(g, fc) : 0 };
+			if (claims == 0 && f->own == 0 && f->corners == 0)
 				n = bits4[rots] * (1 + all);
 			else
 				for (n = 0; rots != 0; rots &= rots - 1)
@@ -888,7 +1118,7 @@ fast_moves(struct carc_game *g, struct moves *m)
 			if (!(f->rots & (1u << r)))
 				continue;
 			/* room for the placement and every figure on every segment */
-			while (m->cap - m->n < 1 + MAXSEG * MAXFIGTYPES) {
+			while (m->cap - m->n < FIT_MOVES_MAX) {
 				int cap = m->cap ? m->cap * 2 : 256;
 				struct fmove *v = realloc(m->v, cap * sizeof(*v));
 
@@ -983,7 +1213,7 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 		q = n - 1 - q;
 	}
 	*f = (struct fit){ g->drawn[i], t->fitrot[fc->asks], 0, 0, fc - g->frontier, all,
-	    n * (1 + all) };
+	    n * (1 + all), 0 };
 	return q * (1 + all) + d % (1 + all);
 }
 
@@ -1000,7 +1230,7 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
 		return 0;
 	if ((*own = fcell_own(g, o, fc)) == 0)
 		return bits4[x.rots] * (1 + all);
-	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0 };
+	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0, 0 };
 	for (n = 0, r = 0; r < 4; r++)
 		if (x.rots >> r & 1)
 			n += fit_decisions(g, o, &x, t, r);
@@ -1052,7 +1282,7 @@ needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fi
 	}
 	t = &g->ts.types[g->drawn[d]];
 	*f = (struct fit){ g->drawn[d], t->fitrot[g->frontier[i].asks], 0,
-	    fcell_own(g, o, &g->frontier[i]), i, all[d], c[i].n };
+	    fcell_own(g, o, &g->frontier[i]), i, all[d], c[i].n, 0 };
 	return j;
 }
 
@@ -1068,7 +1298,8 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 
 	offer_get(g, &o);
 	j = -2;
-	if (!o.edgeclaim && (j = o.needs ? needs_fit(g, &o, m, &one, rng) :
+	/* a figure that stands on corners offered: the cells are listed (fits_list) */
+	if (!o.edgeclaim && !o.corners && (j = o.needs ? needs_fit(g, &o, m, &one, rng) :
 	    one_fit(g, &o, &one, rng)) == -1)
 		return -1;
 	if (j >= 0)
@@ -1130,7 +1361,7 @@ placement_words(struct carc_game *g, struct carc_err *err)
 
 	offer_get(g, &o);
 	if (fits_list(g, &o, &m) < 0 ||
-	    (v = malloc((1 + MAXSEG * MAXFIGTYPES) * sizeof(*v))) == NULL) {
+	    (v = malloc(FIT_MOVES_MAX * sizeof(*v))) == NULL) {
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto out;
 	}

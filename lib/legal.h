@@ -10,7 +10,13 @@ struct fmove {
 	int16_t x, y;
 	uint16_t type;
 	int8_t rot, seg, fig;
+	int8_t corner;		/* 1 + the corner a figure that stands on one takes (the barn),
+				 * its field being seg; 0: the figure stands on seg */
 };
+
+/* The most decisions one placement (tile, cell, rotation) stands for: itself, every figure on
+ * every segment and on every corner. */
+#define FIT_MOVES_MAX (1 + (MAXSEG + 4) * MAXFIGTYPES)
 
 /* A tile and a cell it fits, with the rotations that fit and the decisions they stand for:
  * each placement alone and each figure it may take. */
@@ -24,6 +30,9 @@ struct fit {
 	int cell;		/* frontier index */
 	int all;		/* figure decisions of a segment set that nothing claims */
 	int n;
+	uint8_t corners;	/* when a figure that stands on a corner is offered: bit c for
+				 * each corner c of the cell where the three other tiles that
+				 * meet there show field (cell_corners) */
 };
 
 struct moves {
@@ -64,6 +73,11 @@ struct offer {
 	 * struct placed's claimed: fcell_own reads them as fcell_claims reads claimed (the
 	 * board's support, the player to move's part) */
 	const uint16_t *supmask;
+	/* the figure types, a bit each, that stand on a corner (the barn), offered this turn,
+	 * how many, and the fields that hold such a figure already (any player's) */
+	unsigned corners;
+	int ncorner, nbarn;
+	int barn[MAXSUPPORT];
 };
 
 int fast_moves(struct carc_game *, struct moves *);
@@ -76,7 +90,19 @@ int figure_find(const struct tileset *, const char *name);
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 bool word_is_placement(const char *);
-int game_apply(struct carc_game *, int type, int x, int y, int rot, int seg, int ft, bool log);
+int game_apply(struct carc_game *, const struct fmove *, bool log);
+/* The name of the place of figure f, as a state and the words keep it: its feature
+ * (seg_rotated_name), or the corner it stands on, as corner:NE. */
+int fig_place_name(const struct carc_game *, int f, char *out, size_t n);
+/* The corner a name like "corner:NE" means (CORNER_NE ...), -1 if the name is not a corner's,
+ * -2 if it is one of no corner. */
+int corner_by_name(const char *name);
+/* The field segment of tile t in rotation r that fills corner c, both its half-edges, or -1. */
+int corner_seg(const struct tiletype *, int r, int c);
+/* Whether the three other cells that meet at corner c of cell x,y hold tiles showing field
+ * at that corner (a figure that stands on a corner, §5.4); if not, the first cell that does
+ * not into *bx, *by. */
+bool corner_meets(const struct carc_game *, int x, int y, int c, int *bx, int *by);
 /* A tile of the player's own supply (an abbey), as if it were the one drawn: its placement
  * words, each given to add; placed by one of them, the canonical word into canon. */
 int supply_words(const struct carc_game *, int type, int (*add)(void *, const char *),

@@ -100,7 +100,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 static void
 fast_apply(struct carc_game *g, const struct fmove *f)
 {
-	game_apply(g, f->type, f->x, f->y, f->rot, f->seg, f->fig, !g->quiet);
+	game_apply(g, f, !g->quiet);
 }
 
 /* ---- playing on ---- */

@@ -302,12 +302,17 @@ seg_cells(const struct tpic *p, int s, int cells[TH * TW][2])
 	return n;
 }
 
+/* A figure on segment s, or on corner `corner` - 1 of the tile (the barn: its digit and letter
+ * in the corner of the block, NE top right ... NW top left). */
 static void
-paint_figure(struct tpic *p, int s, int owner, char letter)
+paint_figure(struct tpic *p, int s, int corner, int owner, char letter)
 {
 	int cells[TH * TW][2], n, i, r = -1, c = -1;
 
-	if (p->anchor[s][0] >= 0) {
+	if (corner) {
+		r = corner == 2 || corner == 3 ? TH - 1 : 0;
+		c = corner <= 2 ? TW - 2 : 0;
+	} else if (p->anchor[s][0] >= 0) {
 		r = p->anchor[s][0];
 		c = p->anchor[s][1];
 	} else {
@@ -444,7 +449,7 @@ paint_tile(const struct carc_game *g, int type, int rot, int b, struct tpic *p)
 		return;
 	for (i = 0; i < g->nfigs; i++)
 		if (g->figs[i].tile == b && g->figs[i].seg < t->nseg)
-			paint_figure(p, g->figs[i].seg, g->figs[i].owner,
+			paint_figure(p, g->figs[i].seg, g->figs[i].corner, g->figs[i].owner,
 			    view_figure_letter(g, g->figs[i].type));
 }
 

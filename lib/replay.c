@@ -140,7 +140,7 @@ figure_name(const struct carc_game *g, int f, char *out, size_t size)
 	const struct placed *p = &g->board[fg->tile];
 	char feat[32];
 
-	seg_rotated_name(&g->ts.types[p->type], p->rot, fg->seg, feat, sizeof(feat));
+	fig_place_name(g, f, feat, sizeof(feat));
 	snprintf(out, size, "%s's %s on %s at %d,%d", g->pl[fg->owner].name,
 	    g->ts.fig[fg->type].name, feat, p->x, p->y);
 }

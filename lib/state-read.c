@@ -268,7 +268,7 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 	char feat[32], type[ID_MAX];
 	int64_t x, y, owner;
 	uint32_t i;
-	int b, s, f, k;
+	int b, s, f, k, c, bx, by;
 
 	for (i = 0; i < fs->via.array.size; i++) {
 		const msgpack_object *p = &fs->via.array.ptr[i];
@@ -287,14 +287,27 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 			    (int)x, (int)y);
 		const struct placed *pl = &g->board[b];
 
-		if ((s = seg_by_name(&g->ts.types[pl->type], pl->rot, feat)) < 0)
+		if ((c = corner_by_name(feat)) >= 0)
+			s = corner_seg(&g->ts.types[pl->type], pl->rot, c);
+		else
+			s = seg_by_name(&g->ts.types[pl->type], pl->rot, feat);
+		if (s < 0)
 			return mp_fail(r, "inconsistent state: tile %s at %d,%d has no %s",
-			    g->ts.types[pl->type].id, (int)x, (int)y, feat);
+			    g->ts.types[pl->type].id, (int)x, (int)y,
+			    c >= 0 ? "field at that corner" : feat);
 		for (f = 0; f < g->ts.nfig; f++)
 			if (strcmp(g->ts.fig[f].name, type) == 0)
 				break;
 		if (f == g->ts.nfig)
 			return mp_fail(r, "bad state: unknown figure '%s'", type);
+		if (g->ts.fig[f].corner != (c >= 0))
+			return mp_fail(r, "inconsistent state: a %s at %d,%d stands on %s", type,
+			    (int)x, (int)y, c >= 0 ? "a corner, which only a figure that stands on "
+			    "corners does" : "a feature, not on a corner");
+		if (c >= 0 && !corner_meets(g, x, y, c, &bx, &by))
+			return mp_fail(r, "inconsistent state: the %s at %d,%d stands at its %s corner, "
+			    "and the tile at %d,%d is not there or shows no field at it", type, (int)x,
+			    (int)y, corner_names[c], bx, by);
 		k = g->ts.types[pl->type].seg[s].kind;
 		if (!(g->ts.fig[f].on & (1u << k)))
 			return mp_fail(r, "inconsistent state: a %s stands on a %s at %d,%d", type,
@@ -307,6 +320,7 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 			    g->pl[owner].name, type, g->ts.fig[f].count);
 		if (fig_add(g, b, s, owner, f) == -1)
 			return seterr(r->err, CARC_ESOFTWARE, "out of memory");
+		g->figs[g->nfigs - 1].corner = c >= 0 ? 1 + c : 0;
 	}
 	for (f = 0; f < g->nfigs; f++)
 		if (g->ts.fig[g->figs[f].type].needs_own && !fig_supported(g, f))

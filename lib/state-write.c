@@ -109,7 +109,7 @@ write_board(msgpack_packer *pk, const struct carc_game *g)
 		mp_str(pk, "y");
 		msgpack_pack_int(pk, p->y);
 		mp_str(pk, "feature");
-		seg_rotated_name(&g->ts.types[p->type], p->rot, fg->seg, name, sizeof(name));
+		fig_place_name(g, i, name, sizeof(name));
 		mp_str(pk, name);
 		mp_str(pk, "owner");
 		msgpack_pack_int(pk, fg->owner);

@@ -956,8 +956,12 @@ static const char wagon[] =
     "M-8.6 -1.6L-8.6 -6.4L-6.4 -6.4L-6.4 -3.6L6 -3.6L6 -8.4L8.6 -8.4L8.6 3.2L5.4 3.2"
     "C5.4 8.6 -0.6 8.6 -0.6 3.2L-2.4 3.2C-2.4 8.6 -8.4 8.6 -8.4 3.2L-8.6 3.2Z";
 
+/* A barn: a gabled house with a wide door, standing on the corner where four tiles meet. */
+static const char barn[] =
+    "M-9 8.6L-9 -2.4L0 -9.4L9 -2.4L9 8.6L3.4 8.6L3.4 1.4L-3.4 1.4L-3.4 8.6Z";
+
 /* How a figure type other than the follower looks: bigger (the big follower), another shape
- * (the abbot, a monk; the builder; the pig; the mayor; the wagon), see-through (the phantom). A type missing here
+ * (the abbot, a monk; the builder; the pig; the mayor; the wagon; the barn), see-through (the phantom). A type missing here
  * is a meeple. A figure on a field lies down, but the pig (`stands`). */
 static const struct sfig {
 	const char *name;
@@ -973,6 +977,7 @@ static const struct sfig {
 	{ "pig", pig, 1, NULL, true },
 	{ "mayor", mayor, 1, NULL, false },
 	{ "wagon", wagon, 1, NULL, true },
+	{ "barn", barn, 1, NULL, true },
 };
 
 static const struct sfig *
@@ -1022,7 +1027,12 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 	for (i = 0; i < g->nfigs; i++) {
 		if (g->figs[i].tile != b || g->figs[i].seg >= t->nseg)
 			continue;
-		p = figure_spot(&L, g->figs[i].seg);
+		if (g->figs[i].corner) {
+			/* on its corner: NE, SE, SW, NW */
+			p.x = g->figs[i].corner <= 2 ? T : 0;
+			p.y = g->figs[i].corner == 2 || g->figs[i].corner == 3 ? T : 0;
+		} else
+			p = figure_spot(&L, g->figs[i].seg);
 		p.x += ox;
 		p.y += oy;
 		f = sfig(g->ts.fig[g->figs[i].type].name);
@@ -1161,8 +1171,17 @@ frame_compute(const struct view *v, const struct carc_buf *status, struct frame 
 			f->namew = n;
 	/* no narrower than "player" */
 	f->namew = f->namew * 8 + 16 < 64 ? 64 : f->namew * 8 + 16;
-	/* the table's width from the lengths of its texts, at about 7.5 px a character */
+	/* the table's width from the lengths of its texts, at about 7.5 px a character: the
+	 * status line and each player's figures left (with a figure of every set, the widest) */
 	tw = 40 + f->namew + 90 + 150;
+	for (i = 0; i < g->nplayers; i++) {
+		struct carc_buf left = { 0 };
+
+		if (view_figures(v, i, &left) == 0 && view_holdings(v, i, &left) == 0 &&
+		    40 + f->namew + 90 + (int)(left.len * 15 / 2) + 10 > tw)
+			tw = 40 + f->namew + 90 + left.len * 15 / 2 + 10;
+		carc_buf_release(&left);
+	}
 	if ((int)(status->len * 15 / 2) + 10 > tw)
 		tw = status->len * 15 / 2 + 10;
 	if (g->phase == CARC_PLACE && 20 + g->ndrawn * (T + 16) > tw)

@@ -12,6 +12,7 @@
 
 const char *const side_names[4] = { "N", "E", "S", "W" };
 const char *const half_names[8] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
+const char *const corner_names[4] = { "NE", "SE", "SW", "NW" };
 const int side_dx[4] = { 0, 1, 0, -1 };
 const int side_dy[4] = { -1, 0, 1, 0 };
 
@@ -989,6 +990,14 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return want_bool(l, val, "moves", &f->moves);
 	if (strcmp(ks, "bonus") == 0)
 		return want_int(l, val, "bonus", 0, 9, &f->bonus);
+	if (strcmp(ks, "stands") == 0) {
+		/* on a feature of a tile (the default), or on a corner of four tiles (the barn) */
+		if (want_scalar(l, val, "stands", &v))
+			return CARC_EDATA;
+		f->corner = strcmp(v, "corner") == 0;
+		return f->corner || strcmp(v, "feature") == 0 ? 0 :
+		    bad(l, val, "stands is feature or corner, not '%s'", v);
+	}
 	if (strcmp(ks, "needs") == 0) {
 		if (want_scalar(l, val, "needs", &v))
 			return CARC_EDATA;
@@ -1029,6 +1038,8 @@ load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
 	}
 	if (f->name[0] == '\0' || f->set[0] == '\0')
 		return bad(l, n, "a figure needs a name and a set");
+	if (f->corner && f->on != 1u << K_FIELD)
+		return bad(l, n, "a figure that stands on a corner stands in a field: on: [field]");
 	return 0;
 }
 
@@ -1068,6 +1079,8 @@ figures_digest(struct tileset *ts)
 			carc_buf_printf(&b, " pennants");
 		if (f->moves)
 			carc_buf_printf(&b, " moves");
+		if (f->corner)
+			carc_buf_printf(&b, " corner");
 		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);

@@ -12,13 +12,17 @@
 
 #define MAXSEG 16		/* segments on one tile */
 #define MAXSETS 8
-#define MAXFIGTYPES 8
+#define MAXFIGTYPES 16	/* figure rows of one game */
 #define ID_MAX 24
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
 #define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
 
 /* Sides in clockwise order; a side's two field halves are 2*side and 2*side+1. */
 enum { SIDE_N, SIDE_E, SIDE_S, SIDE_W };
+/* Corners in clockwise order, corner c between sides c and c+1: its half-edges are 2c+1 and
+ * 2c+2 (mod 8), NE meeting Ne and En. */
+enum { CORNER_NE, CORNER_SE, CORNER_SW, CORNER_NW };
+extern const char *const corner_names[4];
 /* EDGE_ANY (`*` in a tile set): the edge fits any neighbour's, wants one, and ends the feature
  * across it (an abbey's, X-AM-1) */
 enum { EDGE_F, EDGE_R, EDGE_C, EDGE_ANY };
@@ -91,6 +95,9 @@ struct figtype {
 				 * to another feature nearby or takes it back (the wagon) */
 	int bonus;		/* points for each completed city that its owner's field scores
 				 * more when he wins it (the pig) */
+	bool corner;		/* it stands on a tile corner where four tiles meet, each
+				 * showing field there, not on a feature of the tile (the
+				 * barn, §5.4): `stands: corner` */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };

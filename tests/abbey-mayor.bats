@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Abbey & Mayor, rule by rule (../shared/rules/RULES.md §4, §5.2; tiles TILES.md §4, ids AM01
-# .. AM12 of §6.1; the figures summary, seed 003, notes 14, 15). The barn and the wagon's C1
-# reach (wagon=c1) are not built yet (issue 17).
+# .. AM12 of §6.1; the figures summary, seed 003, notes 14, 15, and §5.3, §5.4 for the wagon
+# and the barn).
 #
 # Every test builds a small board from a fixed supply (--deck, --start) and fixed moves, then
 # checks the exact points. Expected values are worked out by hand from the rules; the comment
@@ -15,8 +15,9 @@
 #   A    cloister with a road S                ABBEY the abbey: a cloister, edges '*'
 #   D    city cap N, road W-E                  F    city W-E with a pennant (turned 90: N-S)
 #   N    city N+W, no pennant
-# A city cap E turned 90 faces east, 180 south, 270 west. The mayor, the wagon and the abbey
-# are one each (@mayor, @wagon; abbey:X,Y in phase draw).
+# A city cap E turned 90 faces east, 180 south, 270 west. The mayor, the wagon, the barn and
+# the abbey are one each (@mayor, @wagon; X,Y,ROT,corner:NE@barn on a corner of the tile
+# placed; abbey:X,Y in phase draw).
 
 bats_require_minimum_version 1.5.0
 
@@ -24,6 +25,14 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# spoilt JQ MESSAGE: the JSON state spoil.json changed by the jq program JQ is refused by
+# carc-deck --from-json with status 65, nothing on stdout and the line MESSAGE.
+spoilt() {
+	run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
+	[ "$status" -eq 65 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
 }
 
 # new OPTION...: the game g for ann and bob with Abbey & Mayor and these options.
@@ -256,8 +265,8 @@ bob scores 1 for the road at 0,1"
 	run js '.players[0].supply.follower'; want 6
 	carc-deck --verify < g
 	run carc-render < g
-	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M), 1 wagon (W) left"$'\n'* ]] &&
-	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M), 1 wagon (W) left; 1 abbey"* ]] ||
+	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M), 1 wagon (W), 1 barn (B) left"$'\n'* ]] &&
+	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M), 1 wagon (W), 1 barn (B) left; 1 abbey"* ]] ||
 	    { echo "$output"; false; }
 }
 
@@ -470,18 +479,163 @@ seduce:none"
 @test "a state whose wagons do not add up is refused" {
 	new --start D --deck E,U,U
 	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score > g.n && mv g.n g
-	carc-render --format json < g > w.json
-	spoilt() {
-		run --separate-stderr carc-deck --from-json < <(jq "$1" w.json)
-		[ "$status" -eq 65 ] && [ -z "$output" ] &&
-		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
-	}
+	carc-render --format json < g > spoil.json
 	spoilt '.abbey_mayor.wagons = [null,null]' "bad state: 'wagons' with no wagon waiting"
 	spoilt '.abbey_mayor.wagons = [[9,9],null]' \
 	    "bad state: a waiting wagon's cell must be that of a tile"
 	spoilt '.abbey_mayor.wagons = [null,[0,0]]' \
 	    "inconsistent state: phase wagon with wagons waiting to move"
 	spoilt 'del(.abbey_mayor)' "inconsistent state: phase wagon with no wagon waiting to move"
+}
+
+# --- the barn -----------------------------------------------------------------------------------
+
+# barnfield: the start B(0,0); ann's E(0,1) turned 180 and bob's E(0,2) close a city of two
+# tiles, south of B's field; ann's farmer on B(1,0). bob's B(1,1) is drawn: four tiles meet
+# at its NW corner, all field.
+barnfield() {
+	carc-deck --players ann,bob --seed 7 --expansions "base,abbey-mayor$1" --start B \
+	    --deck "E,E,B,B${2:+,$2}" > g
+	turns 0,1,180 0,2,0 1,0,0,field:Nw
+}
+
+@test "§5.4 a barn comes into a field with a farmer: 3 for its city to the farmer, who goes home; 4 to the barn at the end" {
+	barnfield
+	carc-draw < g > d
+	run sh -c 'carc-place --list < d | grep barn'
+	want "1,1,0,corner:NW@barn"
+	carc-place 1,1,0,corner:NW@barn < d > g
+	run figs; want "ann@1,0,field:Nw bob@1,1,corner:NW"
+	carc-score -v < g > g.n 2> report && mv g.n g
+	run cat report
+	want "ann scores 3 for the field at 1,1: a barn comes into it (§5.4)
+ann's follower at 1,0 goes home from the barn's field
+final scoring:
+bob scores 4 for the field at 1,1"
+	run scores g; want "ann=3 bob=4"
+	run figs; want "bob@1,1,corner:NW"
+	run js '[.players[].supply.barn] | join(",")'; want "1,0"
+	carc-deck --verify < g
+}
+
+#   The start U(0,0), road W-E; ann's U(-1,0); bob's farmer on E(0,1) turned 180, south of
+#   the road, whose city ann's E(0,2) closes; bob's B(0,-1); ann's barn on the SE corner of
+#   her B(-1,-1), north of the road. bob's A(1,0) turned 90 ends the road at its cloister and
+#   joins the fields north and south of it: his farmer scores 1 for the city and goes home.
+@test "§5.4 a farmer's field joined to a barn's: 1 a completed city, the farmers go home; none goes into a barn's field" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start U \
+	    --deck U,E,E,B,B,A > g
+	turns -1,0,0 0,1,180,field:Nw 0,2,0 0,-1,0 -1,-1,0,corner:SE@barn
+	run scores g; want "ann=0 bob=0"
+	carc-draw < g > d
+	run --separate-stderr carc-place 1,0,90,field:Nw < d
+	refused carc-place "illegal move '1,0,90,field:Nw': that field holds a barn, and no farmer goes there (§5.4)"
+	run carc-place --list < d
+	[[ $output != *"1,0,90,field"* ]] || { echo "$output"; false; }
+	carc-place 1,0,90 < d | carc-score -v > g.n 2> report && mv g.n g
+	run cat report
+	want "bob scores 1 for the field at 1,0: it joins a barn's field (§5.4)
+bob's follower at 0,1 goes home from the barn's field
+final scoring:
+ann scores 4 for the field at -1,-1"
+	run scores g; want "ann=4 bob=1"
+	carc-deck --verify < g
+}
+
+#   barnfield with Traders & Builders: ann's pig joins her farmer's field on B(2,-1), after
+#   bob's B(2,0); bob's barn comes: ann's farmer scores 3 and her pig 1 for the city, and both
+#   go home (§5.6: the pig needs her farmer).
+@test "§5.4 §5.6 a pig adds its point as the barn comes, and goes home with its farmer" {
+	barnfield ,traders-builders B,B
+	turns 2,0,0 2,-1,0,field:Nw@pig
+	carc-draw < g | carc-place 1,1,0,corner:NW@barn | carc-score -v > g.n 2> report
+	mv g.n g
+	run cat report
+	want "ann scores 4 for the field at 1,1: a barn comes into it (§5.4)
+ann's follower at 1,0 goes home from the barn's field
+ann's pig at 2,-1 goes home: no follower of ann's is left with it
+final scoring:
+bob scores 4 for the field at 1,1"
+	run scores g; want "ann=4 bob=4"
+}
+
+#   As the join above, with no farmer: ann's barn north of the road; bob's on the NE corner of
+#   his B(-1,1), south of it. ann's A(1,0) turned 90 joins the two barns' fields: nothing is
+#   scored then; at the end the barns tie, 4 each for the city.
+@test "§5.4 barn fields joined score nothing then; at the end tied barns score 4 a city each" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start U \
+	    --deck U,E,E,B,B,B,A > g
+	turns -1,0,0 0,1,180 0,2,0 0,-1,0 -1,-1,0,corner:SE@barn
+	carc-draw < g > d
+	run carc-place --list < d
+	[[ $output == *"-1,1,0,corner:NE@barn"* ]] || { echo "$output"; false; }
+	carc-place -1,1,0,corner:NE@barn < d | carc-score > g.n && mv g.n g
+	carc-draw < g | carc-place 1,0,90 | carc-score -v > g.n 2> report && mv g.n g
+	run cat report
+	want "final scoring:
+ann scores 4 for the field at -1,1
+bob scores 4 for the field at -1,1"
+	run scores g; want "ann=4 bob=4"
+}
+
+@test "§5.4 the barn's refusals: no field at the corner, tiles not meeting, a second barn, a follower on a corner" {
+	barnfield "" B,B,B
+	carc-draw < g > d
+	run --separate-stderr carc-place 2,0,0,corner:NW@barn < d
+	refused carc-place "illegal move '2,0,0,corner:NW@barn': a barn stands where four tiles meet, each showing field at the corner, and 2,-1 is empty (§5.4)"
+	run --separate-stderr carc-place 1,1,0,corner:NW < d
+	refused carc-place "illegal move '1,1,0,corner:NW': a follower stands on a feature of the tile, not on a corner"
+	run --separate-stderr carc-place 1,1,0,cloister@barn < d
+	refused carc-place "illegal move '1,1,0,cloister@barn': a barn stands on a corner of the tile, as 1,1,0,corner:NE@barn (§5.4)"
+	run --separate-stderr carc-place 1,1,0,corner:N@barn < d
+	[ "$status" -eq 64 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-place: bad move '1,1,0,corner:N@barn': unknown corner 'N' (corner:NE, corner:SE, corner:SW or corner:NW); did you mean '1,1,0,corner:NW@barn'?" ] ||
+	    { echo "$status $stderr"; false; }
+	carc-place 1,1,0,corner:NW@barn < d | carc-score > g
+	turn g 1,-1,0
+	carc-draw < g > d
+	run --separate-stderr carc-place 0,-1,0,corner:SE@barn < d
+	refused carc-place "illegal move '0,-1,0,corner:SE@barn': bob has no barn left"
+	# the corner of the city: E turned 0 shows its city at its NW and NE corners
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck B,B,E > g
+	turns 1,0,0 0,-1,0
+	carc-draw < g > d
+	run --separate-stderr carc-place 1,-1,0,corner:NW@barn < d
+	refused carc-place "illegal move '1,-1,0,corner:NW@barn': the NW corner of tile E turned 0 is not field (§5.4)"
+	run sh -c 'carc-place --list < d | grep barn'
+	want "1,-1,0,corner:SW@barn
+1,-1,90,corner:SW@barn"
+}
+
+#   barnfield with The Catapult; bob's barn on B(1,1), then ann's fair CA06(2,0): no hurl is
+#   offered at the barn, and a knock-out token right on its corner (1.00,1.00) leaves it.
+@test "X-CA-6 a barn is never knocked out: the catapult offers no aim at it and misses it" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,catapult --rule scatter=0 \
+	    --start B --deck E,E,B,B,CA06,B > g
+	turns 0,1,180 0,2,0 1,0,0,field:Nw 1,1,0,corner:NW@barn 2,0,0
+	run carc-place --list < g
+	want "hurl:knockout:2.50,0.50
+hurl:seduction:2.50,0.50
+hurl:target:2.50,0.50
+hurl:catch:2.10
+hurl:catch:2.50
+hurl:catch:3.00"
+	carc-place hurl:knockout:1.00,1.00 < g > g.n && mv g.n g
+	run figs; want "bob@1,1,corner:NW"
+}
+
+@test "a state whose barns do not stand on a corner of four field tiles is refused" {
+	barnfield
+	carc-draw < g | carc-place 1,1,0,corner:NW@barn > g.n && mv g.n g
+	carc-render --format json < g > spoil.json
+	spoilt '.figures[1].feature = "corner:NE"' \
+	    "inconsistent state: the barn at 1,1 stands at its NE corner, and the tile at 2,1 is not there or shows no field at it"
+	spoilt '.figures[1].feature = "field:Nw"' \
+	    "inconsistent state: a barn at 1,1 stands on a feature, not on a corner"
+	spoilt '.figures[0].feature = "corner:SE"' \
+	    "inconsistent state: a follower at 1,0 stands on a corner, which only a figure that stands on corners does"
+	spoilt '.figures[1].feature = "corner:XX"' "inconsistent state: tile B at 1,1 has no corner:XX"
 }
 
 # --- the abbey with the other expansions ---------------------------------------------------------
@@ -512,12 +666,7 @@ seduce:none"
 
 @test "a state whose abbeys do not add up is refused, each with its reason" {
 	hole
-	carc-render --format json < g > e.json
-	spoilt() {
-		run --separate-stderr carc-deck --from-json < <(jq "$1" e.json)
-		[ "$status" -eq 65 ] && [ -z "$output" ] &&
-		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
-	}
+	carc-render --format json < g > spoil.json
 	spoilt '.drawn = ["B"]' "inconsistent state: phase abbey with 1 drawn tiles"
 	spoilt '.abbey_mayor.placed = [true,false]' \
 	    "inconsistent state: 0 abbeys on the board, 1 placed by the players"
@@ -530,17 +679,18 @@ seduce:none"
 }
 
 # The example script, run from another folder: greedy bots, seed 2, through the tools.
-@test "examples/abbey-mayor.sh plays a whole game and tells the mayors, wagons and abbeys" {
+@test "examples/abbey-mayor.sh plays a whole game and tells the mayors, wagons, barns and abbeys" {
 	run --separate-stderr sh "$TOP/examples/abbey-mayor.sh" -o final
 	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$status $stderr"; false; }
 	[ "${lines[0]}" = "ann puts the wagon down: P/0,-1,180,city:E@wagon" ]
 	[[ $output == *"ann moves the wagon: wagon:-1,-2,city:N
 ann puts the abbey down: ABBEY/0,-2,0,cloister
 bob moves the wagon: wagon:0,0,road:E
-ann puts the mayor down: S/2,1,180,city:E@mayor"* ]] || { echo "$output"; false; }
+ann puts the mayor down: S/2,1,180,city:E@mayor
+ann puts the barn down: U/2,-1,0,corner:SW@barn"* ]] || { echo "$output"; false; }
 	[ "${lines[${#lines[@]}-2]}" = "2 abbey(s) placed" ]
-	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 107, bob 158" ]
-	run scores final; want "ann=107 bob=158"
+	[ "${lines[${#lines[@]}-1]}" = "final scores: ann 122, bob 155" ]
+	run scores final; want "ann=122 bob=155"
 	carc-deck --verify < final
 }
 

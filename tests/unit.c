@@ -1962,8 +1962,7 @@ random_step_agrees(struct carc_game *g, const char *kind, int step)
 		if (fast_moves(a, &m) || m.n == 0)
 			goto out;
 		m.v[0] = m.v[carc_rng_below(&ra, m.n)];
-		rc = game_apply(a, m.v[0].type, m.v[0].x, m.v[0].y, m.v[0].rot, m.v[0].seg,
-		    m.v[0].fig, true) || random_place(c, &m2, &rb);
+		rc = game_apply(a, &m.v[0], true) || random_place(c, &m2, &rb);
 	} else {
 		if (carc_moves(a, &w, &n, &err) || n == 0)
 			goto out;

@@ -10,7 +10,14 @@
  * abbey:X,Y[,FEATURE][@FIGURE] of phase draw, abbey:none for the draw (carc-draw's, the
  * default). Once no tile is left that fits, those who still hold theirs may place it one
  * after another, from the left of the player who placed the last tile, in a phase of their
- * own (abbey), before the final scoring. */
+ * own (abbey), before the final scoring.
+ *
+ * The barn (§5.4) is a row of the figure table that stands on a corner (`stands: corner`, the
+ * core's placement words X,Y,ROT,corner:NE@barn and their legality) and claims its field, so
+ * that no farmer and no second barn goes there. What it does to the field is this module's:
+ * farmers in its field as it comes score it as at the end and go home; farmers whose field
+ * joins a barn's later score 1 a completed city and go home (placed); at the end the barns'
+ * majority scores 4 a completed city (value). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +35,7 @@ struct abbeys {
 	int8_t first;		/* the end: the first player asked, -1 before the end */
 	int16_t type;		/* the abbey's tile type, -1 when the sets have none */
 	int8_t wagon;		/* the wagon's figure type, -1 when the game has none */
+	int8_t barn;		/* the barn's figure type, -1 when the game has none */
 	uint8_t wagons;		/* bit per player whose wagon waits to move (§5.3) */
 	int8_t turn;		/* while wagons move: the player whose turn it is, else -1 */
 	int16_t from[CARC_MAX_PLAYERS];	/* the tile a waiting wagon stood on (board index) */
@@ -49,6 +57,9 @@ am_init(struct carc_game *g)
 	for (a->wagon = -1, i = 0; i < g->ts.nfig && a->wagon < 0; i++)
 		if (g->ts.fig[i].moves)
 			a->wagon = i;
+	for (a->barn = -1, i = 0; i < g->ts.nfig && a->barn < 0; i++)
+		if (g->ts.fig[i].corner)
+			a->barn = i;
 }
 
 static bool
@@ -620,6 +631,129 @@ am_check(const struct carc_game *g, char *why, size_t n)
 	return 0;
 }
 
+/* ---- the barn (§5.4) ---- */
+
+/* A barn's points for each completed city of its field at the end. */
+#define BARN_CITY 4
+
+static bool
+barns_out(const struct carc_game *g)
+{
+	int p, ft = AB(g)->barn;
+
+	for (p = 0; ft >= 0 && p < g->nplayers; p++)
+		if (g->held[p][ft])
+			return true;
+	return false;
+}
+
+/* Of the feature with root r: whether a barn and whether a follower stands in it. */
+static void
+field_holds(struct carc_game *g, int r, bool *barn, bool *follower)
+{
+	int i;
+
+	*barn = *follower = false;
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (node_find(g, f->tile * MAXSEG + f->seg) != r)
+			continue;
+		*barn |= f->corner != 0;
+		*follower |= g->ts.fig[f->type].group == GROUP_FOLLOWER;
+	}
+}
+
+/* The farmers of the field with root r (`tile` a tile of it) score it, by their majority: as
+ * at the end when a barn comes into it (`coming`), 1 a completed city when it joins a barn's
+ * field; a pig of a winner's adds its bonus a city either way. Then they go home, and the
+ * figures that needed them (the pigs). */
+static void
+farmers_leave(struct carc_game *g, int r, int tile, bool coming)
+{
+	int st[CARC_MAX_PLAYERS] = { 0 }, best = 0, i, p, v, cities = field_cities(g, r);
+	int extra[CARC_MAX_PLAYERS] = { 0 };
+	const struct placed *q = &g->board[tile];
+
+	for (i = 0; i < g->nfigs; i++) {
+		const struct figure *f = &g->figs[i];
+
+		if (f->corner || node_find(g, f->tile * MAXSEG + f->seg) != r)
+			continue;
+		if (g->ts.fig[f->type].group == GROUP_FOLLOWER)
+			st[f->owner] += fig_strength(g, i, r);
+		extra[f->owner] += g->ts.fig[f->type].bonus * cities;
+	}
+	for (p = 0; p < g->nplayers; p++)
+		if (st[p] > best)
+			best = st[p];
+	v = coming ? feature_value(g, r, tile, true) : cities;
+	for (p = 0; best > 0 && p < g->nplayers; p++) {
+		if (st[p] != best || v + extra[p] == 0)
+			continue;
+		g->pl[p].score += v + extra[p];
+		report(g, "%s scores %d for the field at %d,%d: %s (§5.4)\n", g->pl[p].name,
+		    v + extra[p], q->x, q->y, coming ? "a barn comes into it" :
+		    "it joins a barn's field");
+	}
+	for (i = g->nfigs - 1; i >= 0; i--) {
+		const struct figure *f = &g->figs[i];
+
+		if (g->ts.fig[f->type].group != GROUP_FOLLOWER ||
+		    node_find(g, f->tile * MAXSEG + f->seg) != r)
+			continue;
+		report(g, "%s's %s at %d,%d goes home from the barn's field\n", g->pl[f->owner].name,
+		    g->ts.fig[f->type].name, g->board[f->tile].x, g->board[f->tile].y);
+		fig_remove(g, i);
+	}
+	fig_strays(g);
+}
+
+/* The tile just placed, with its figure: a field of it that holds a barn and farmers either
+ * got the barn with this tile (the barn comes) or was joined to a barn's field by it. */
+static void
+am_placed(struct carc_game *g, int tile)
+{
+	const struct placed *p = &g->board[tile];
+	const struct tiletype *t = &g->ts.types[p->type];
+	int s, r, i, done[MAXSEG], ndone = 0;
+	bool barn, follower, coming;
+
+	if (!barns_out(g) || !(t->kindmask & (1u << K_FIELD)))
+		return;
+	for (s = 0; s < t->nseg; s++) {
+		if (t->seg[s].kind != K_FIELD)
+			continue;
+		r = node_find(g, tile * MAXSEG + s);
+		for (i = 0; i < ndone && done[i] != r; i++)
+			;
+		if (i < ndone)
+			continue;
+		done[ndone++] = r;
+		field_holds(g, r, &barn, &follower);
+		if (!barn || !follower)
+			continue;
+		for (coming = false, i = 0; i < g->nfigs; i++)
+			coming |= g->figs[i].corner && g->figs[i].tile == tile &&
+			    node_find(g, tile * MAXSEG + g->figs[i].seg) == r;
+		farmers_leave(g, r, tile, coming);
+	}
+}
+
+/* At the end a field with barns and no farmer is the barns': 4 a completed city (§5.4); the
+ * barns' majority takes it, by their strength in the figure table. */
+static int
+am_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+{
+	bool barn, follower;
+
+	(void)tile;
+	if (k != K_FIELD || !end || !barns_out(g))
+		return v;
+	field_holds(g, root, &barn, &follower);
+	return barn && !follower ? BARN_CITY * field_cities(g, root) : v;
+}
+
 /* "; 1 abbey" in the table of players, while the player holds it. */
 static int
 am_holdings(const struct carc_game *g, int p, struct carc_buf *b)
@@ -636,6 +770,8 @@ struct rules_module abbey_mayor_module = {
 	.draw_words = am_draw_words,
 	.draw_decide = am_draw_decide,
 	.draw_judged = true,
+	.value = am_value,
+	.placed = am_placed,
 	.completed = am_completed,
 	.turn_end = am_turn_end,
 	.ending = am_ending,
