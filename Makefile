@@ -44,7 +44,8 @@ LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/e
 LIBHDR = $(wildcard lib/*.h lib/rules/*.h)
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml formats/inns-cathedrals.yaml formats/abbot.yaml \
-	formats/phantom.yaml formats/traders-builders.yaml formats/abbey-mayor.yaml
+	formats/phantom.yaml formats/traders-builders.yaml formats/abbey-mayor.yaml \
+	formats/meets.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
 	man/carc-bot.1
 MAN5 = man/carc-state.5 man/carc-tiles.5

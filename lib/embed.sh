@@ -16,7 +16,11 @@ echo '};'
 names=""
 for f in "$@"; do
 	name=$(basename "$f" .yaml)
-	[ "$name" = figures ] || names="$names${names:+, }$name"
+	# the tables of every game are no tile sets (tileset.c, builtin_table)
+	case $name in
+	figures | meets) ;;
+	*) names="$names${names:+, }$name" ;;
+	esac
 done
 printf 'const char builtin_names[] = "%s";\n' "$names"
 cat <<'TAIL'

@@ -195,11 +195,22 @@ corner_meets(const struct carc_game *g, int x, int y, int c, int *bx, int *by)
 static unsigned
 cell_corners(const struct carc_game *g, const struct fcell *fc)
 {
-	unsigned m = 0;
+	/* by the asks of a cell: bit c where the sides c and c+1 both have a neighbour (a side
+	 * without one asks 3); most cells have one neighbour, and no corner */
+	static uint8_t pairs[256];
+	static bool known;
+	unsigned m = 0, c4;
 	int c, a, b, d;
 
-	for (c = 0; c < 4; c++)
-		if ((a = fc->nb[c]) >= 0 && (b = fc->nb[(c + 1) & 3]) >= 0 &&
+	if (!known) {
+		for (a = 0; a < 256; a++)
+			for (c = 0; c < 4; c++)
+				pairs[a] |= ((a >> 2 * c & 3) != 3 && (a >> 2 * ((c + 1) & 3) & 3) != 3)
+				    << c;
+		known = true;
+	}
+	for (c4 = pairs[fc->asks]; c4 != 0; c4 &= c4 - 1)
+		if ((c = __builtin_ctz(c4), a = fc->nb[c]) >= 0 && (b = fc->nb[(c + 1) & 3]) >= 0 &&
 		    (d = g->beside[a][(c + 1) & 3]) >= 0 && corner_seg_at(g, a, (c + 1) & 3) >= 0 &&
 		    corner_seg_at(g, b, (c + 3) & 3) >= 0 && corner_seg_at(g, d, (c + 2) & 3) >= 0)
 			m |= 1u << c;
@@ -866,16 +877,20 @@ static void
 barns_get(const struct carc_game *g, struct offer *o)
 {
 	struct carc_game *w = (struct carc_game *)g;
-	int i;
+	int i, p, ft, n = 0;
 
-	for (i = 0; i < g->nfigs && o->nbarn < MAXSUPPORT; i++)
+	for (ft = 0; ft < g->ts.nfig; ft++)
+		for (p = 0; g->ts.fig[ft].corner && p < g->nplayers; p++)
+			n += g->held[p][ft];
+	for (i = 0; n > 0 && i < g->nfigs && o->nbarn < MAXSUPPORT; i++)
 		if (g->figs[i].corner)
 			o->barn[o->nbarn++] = node_find(w, g->figs[i].tile * MAXSEG + g->figs[i].seg);
 }
 
 /* The corner decisions of a fit in rotation r: each corner of the cell where the tile shows
- * field too and the field holds no barn, for each figure type that stands on corners. */
-static int
+ * field too and the field holds no barn, for each figure type that stands on corners. Kept
+ * out of fit_decisions, which the generator's loops want inlined and short. */
+static __attribute__((noinline)) int
 corner_count(const struct carc_game *g, const struct offer *o, const struct fit *f,
     const struct tiletype *t, int r)
 {
@@ -1224,21 +1239,25 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
     const struct fcell *fc, int all, unsigned *own)
 {
 	struct fit x;
+	unsigned corners;
 	int n, r;
 
 	if ((x.rots = t->fitrot[fc->asks]) == 0)
 		return 0;
-	if ((*own = fcell_own(g, o, fc)) == 0)
+	*own = o->needs ? fcell_own(g, o, fc) : 0;
+	corners = o->corners ? cell_corners(g, fc) : 0;
+	if (*own == 0 && corners == 0)
 		return bits4[x.rots] * (1 + all);
-	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0, 0 };
+	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0, corners };
 	for (n = 0, r = 0; r < 4; r++)
 		if (x.rots >> r & 1)
 			n += fit_decisions(g, o, &x, t, r);
 	return n;
 }
 
-/* one_fit when figures that need a follower are offered (the builder, the pig) and no claimed
- * feature takes a decision away: each cell is counted, those beside a supported feature one
+/* one_fit when figures that need a follower are offered (the builder, the pig), or one that
+ * stands on corners (the barn), and no claimed feature takes a decision away: each cell is
+ * counted, those beside a supported feature or with corners where four tiles may meet one
  * decision at a time (cell_decisions), without listing them; one number drawn over them all,
  * the same index into the same order as fits_list gives. The counts are kept in m->fit[].n,
  * drawn tile d's of cell i at d * nfrontier + i, so that the cell drawn is found without
@@ -1282,7 +1301,8 @@ needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fi
 	}
 	t = &g->ts.types[g->drawn[d]];
 	*f = (struct fit){ g->drawn[d], t->fitrot[g->frontier[i].asks], 0,
-	    fcell_own(g, o, &g->frontier[i]), i, all[d], c[i].n, 0 };
+	    o->needs ? fcell_own(g, o, &g->frontier[i]) : 0, i, all[d], c[i].n,
+	    o->corners ? cell_corners(g, &g->frontier[i]) : 0 };
 	return j;
 }
 
@@ -1298,8 +1318,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 
 	offer_get(g, &o);
 	j = -2;
-	/* a figure that stands on corners offered: the cells are listed (fits_list) */
-	if (!o.edgeclaim && !o.corners && (j = o.needs ? needs_fit(g, &o, m, &one, rng) :
+	if (!o.edgeclaim && (j = o.needs || o.corners ? needs_fit(g, &o, m, &one, rng) :
 	    one_fit(g, &o, &one, rng)) == -1)
 		return -1;
 	if (j >= 0)

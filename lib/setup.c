@@ -138,7 +138,7 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 			return seterr(err, CARC_EUSAGE, "bad expansion name '%.*s'", (int)n, p);
 		memcpy(name, p, n);
 		name[n] = '\0';
-		if (strcmp(name, "figures") == 0 || (text = builtin_set(name, &len)) == NULL)
+		if (builtin_table(name) || (text = builtin_set(name, &len)) == NULL)
 			return seterr(err, CARC_EUSAGE, "unknown expansion '%s' (built in: %s)", name,
 			    builtin_names);
 		char file[64];

@@ -79,7 +79,7 @@ read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets)
 			len = o->via.str.size;
 			snprintf(file, sizeof(file), "%s (set %s)", r->name, name);
 		} else {
-			if (strcmp(name, "figures") == 0 || (text = builtin_set(name, &len)) == NULL)
+			if (builtin_table(name) || (text = builtin_set(name, &len)) == NULL)
 				return mp_fail(r, "bad state: tile set '%s' is not built into this carc",
 				    name);
 			snprintf(file, sizeof(file), "formats/%s.yaml", name);

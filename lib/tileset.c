@@ -571,12 +571,86 @@ load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
 	return 0;
 }
 
+/* The segment of tile t, as defined (not turned), that a feature name means, as a move names
+ * it: "road:S", "city:N", "field:Nw", "cloister"; -1 if none. */
+static int
+seg_named(const struct tiletype *t, const char *name)
+{
+	const char *colon = strchr(name, ':');
+	size_t kl = colon ? (size_t)(colon - name) : strlen(name);
+	char kind[16];
+	int k, s, i;
+
+	if (kl >= sizeof(kind))
+		return -1;
+	memcpy(kind, name, kl);
+	kind[kl] = '\0';
+	if ((k = kind_find(kind)) < 0)
+		return -1;
+	for (s = 0; s < t->nseg; s++) {
+		if (t->seg[s].kind != k)
+			continue;
+		if (colon == NULL && (t->seg[s].sides | t->seg[s].halves) == 0)
+			return s;
+		for (i = 0; colon && i < 8; i++)
+			if ((i < 4 && strcmp(colon + 1, side_names[i]) == 0 &&
+			    (t->seg[s].sides >> i & 1)) ||
+			    (strcmp(colon + 1, half_names[i]) == 0 && (t->seg[s].halves >> i & 1)))
+				return s;
+	}
+	return -1;
+}
+
+/* meets: a list of groups of features of the tile that touch one another, each a string of
+ * feature names ("road:S city:N": the road runs into the city's gate). */
+static int
+load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
+{
+	yaml_node_item_t *it;
+	char name[32];
+	const char *v, *e;
+	unsigned group;
+	int s, u;
+	size_t len;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return bad(l, n, "meets must be a list of features that touch, as [road:S city:N]");
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *g = node(l, *it);
+
+		if (want_scalar(l, g, "a group of features that meet", &v))
+			return CARC_EDATA;
+		for (group = 0; *v; v = e) {
+			while (*v == ' ')
+				v++;
+			if ((len = strcspn(v, " ")) == 0)
+				break;
+			e = v + len;
+			if (len >= sizeof(name))
+				return bad(l, g, "tile %s has no %.*s", t->id, (int)len, v);
+			memcpy(name, v, len);
+			name[len] = '\0';
+			if ((s = seg_named(t, name)) < 0)
+				return bad(l, g, "tile %s has no %s", t->id, name);
+			group |= 1u << s;
+		}
+		if (group == 0 || (group & (group - 1)) == 0)
+			return bad(l, g, "features that meet are two or more, as 'road:S city:N'");
+		for (s = 0; s < t->nseg; s++)
+			if (group >> s & 1)
+				for (u = 0; u < t->nseg; u++)
+					if (u != s && (group >> u & 1))
+						t->meets[s] |= 1u << u;
+	}
+	return 0;
+}
+
 static int
 load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 {
 	struct tiletype *t = &ts->types[ts->ntypes];
 	yaml_node_pair_t *p;
-	yaml_node_t *cities = NULL, *roads = NULL, *fields = NULL;
+	yaml_node_t *cities = NULL, *roads = NULL, *fields = NULL, *meets = NULL;
 	int cityseg[MAXSEG], ncity = 0, s, i, kind;
 	bool have_id = false, have_edges = false, b;
 
@@ -621,6 +695,8 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			roads = val;
 		else if (strcmp(ks, "fields") == 0)
 			fields = val;
+		else if (strcmp(ks, "meets") == 0)
+			meets = val;
 		else
 			return bad(l, k, "unknown key '%s' in a tile", ks);
 	}
@@ -633,6 +709,8 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 	if (roads && load_roads(l, roads, t))
 		return CARC_EDATA;
 	if (fields && load_fields(l, fields, t, cityseg, ncity))
+		return CARC_EDATA;
+	if (meets && load_meets(l, meets, t))
 		return CARC_EDATA;
 	if (compile_tile(l, n, t))
 		return CARC_EDATA;
@@ -1087,6 +1165,58 @@ figures_digest(struct tileset *ts)
 	carc_buf_release(&b);
 }
 
+bool
+builtin_table(const char *name)
+{
+	return strcmp(name, "figures") == 0 || strcmp(name, "meets") == 0;
+}
+
+/* formats/meets.yaml: for the tiles of the built-in sets, by id, the features that meet, kept
+ * apart from the sets so that their digests, and the games saved with them, stay as they
+ * were. A garden copy takes its plain tile's. A user's set says it in its tiles (meets:). */
+static int
+meets_load(struct tileset *ts, struct carc_err *err)
+{
+	struct ld l = { .file = "formats/meets.yaml", .err = err };
+	yaml_node_t *root, *table = NULL;
+	yaml_node_pair_t *p;
+	const char *text;
+	size_t len;
+	int rc = 0, i;
+
+	if ((text = builtin_set("meets", &len)) == NULL)
+		return seterr(err, CARC_ESOFTWARE, "the table of features that meet is not built in");
+	if (parse(&l, text, len))
+		return CARC_EDATA;
+	root = yaml_document_get_root_node(&l.doc);
+	if (root->type == YAML_MAPPING_NODE)
+		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+			const char *ks = scalar(node(&l, p->key));
+
+			if (ks && strcmp(ks, "meets") == 0)
+				table = node(&l, p->value);
+		}
+	if (table == NULL || table->type != YAML_MAPPING_NODE) {
+		rc = bad(&l, root, "the table needs a map named meets, tile id to features");
+		goto out;
+	}
+	for (p = table->data.mapping.pairs.start; rc == 0 && p < table->data.mapping.pairs.top;
+	    p++) {
+		const char *id = scalar(node(&l, p->key));
+
+		for (i = 0; id && rc == 0 && i < ts->ntypes; i++) {
+			struct tiletype *t = &ts->types[i];
+
+			if (ts->sets[t->set].yaml == NULL && (strcmp(t->id, id) == 0 ||
+			    strcmp(t->plain, id) == 0))
+				rc = load_meets(&l, node(&l, p->value), t);
+		}
+	}
+out:
+	yaml_document_delete(&l.doc);
+	return rc;
+}
+
 /* The figure table, the rows of the game's sets, after the sets are loaded. */
 int
 figures_load(struct tileset *ts, struct carc_err *err)
@@ -1135,7 +1265,7 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	figures_digest(ts);
 out:
 	yaml_document_delete(&l.doc);
-	return rc;
+	return rc ? rc : meets_load(ts, err);
 }
 
 int

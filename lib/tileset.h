@@ -66,6 +66,10 @@ struct tiletype {
 	uint8_t ax[4][MAXSEG], ay[4][MAXSEG];	/* where a figure on the segment stands, in
 					 * hundredths of a tile from the tile's north-west corner */
 	uint16_t kindmask;		/* bit per kind of segment the tile has */
+	uint16_t meets[MAXSEG];		/* of each segment, a bit per segment of the tile it
+					 * touches: a road into a city's gate or to a cloister,
+					 * roads ending at one crossing (`meets:`; the wagon's
+					 * first-edition reach, RULES.md §5.3) */
 };
 
 /* The sides and halves a segment reaches once rotated, in the bits fcell_claims uses. */
@@ -123,7 +127,12 @@ struct tileset {
 void anchors_compute(struct tiletype *);
 int tileset_load(struct tileset *, const char *name, const char *text, size_t len,
     const char *filename, bool builtin, struct carc_err *);
+/* The tables of every game, once its sets are loaded: the figure rows of its sets
+ * (formats/figures.yaml), and which features of the built-in tiles meet
+ * (formats/meets.yaml). */
 int figures_load(struct tileset *, struct carc_err *);
+/* Whether a built-in file is one of those tables, not a tile set. */
+bool builtin_table(const char *name);
 int tileset_find(const struct tileset *, const char *id);
 void tileset_release(struct tileset *);
 int tileset_copy(struct tileset *, const struct tileset *);

@@ -460,6 +460,87 @@ wagon:-1,0,cloister"
 	[ "$output" = 0 ]
 }
 
+#   The start B(0,0); ann's fortune teller is her wagon, on the tent of FT1(1,0); bob's
+#   B(2,0), ann's B(1,-1) (of the two she draws, F-2), bob's FT2(1,1) fills the fourth side:
+#   the tent is complete, bob scores it (F-5, F-6), and the wagon moves (§5.3): to a cloister
+#   around it or to FT2's tent or road, all unoccupied and unfinished.
+@test "F-8 §5.3 the wagon stands on a tent, leaves it complete, and moves onto another tent" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,fortune-teller \
+	    --start B --deck FT1,B,B,B,FT2,B > g
+	turns 1,0,0,tent@wagon 2,0,0 B/1,-1,0
+	carc-draw < g | carc-place 1,1,0 | carc-score -v > g.n 2> report && mv g.n g
+	run cat report; want "bob scores 3 for completing the tent at 1,0"
+	run carc-place --list < g
+	want "wagon:none
+wagon:1,-1,cloister
+wagon:0,0,cloister
+wagon:2,0,cloister
+wagon:1,1,tent
+wagon:1,1,road:S"
+	carc-place wagon:1,1,tent < g > g.n && mv g.n g
+	run figs; want "ann@1,1,tent"
+	run carc-render --format phase < g; want "draw ann"
+	carc-deck --verify < g
+}
+
+# --- the wagon's first-edition reach (wagon=c1) ----------------------------------------------
+
+#   The start S(0,0): a city N+W+E (1 pennant) whose gate the road S runs into. ann's wagon
+#   in the city of E(0,-1) turned 180; bob's B(1,-1); ann's E(-1,0) turned 90; bob's E(1,0)
+#   turned 270 closes the city: 4 tiles and a pennant, 10 for ann. With the C2 reach her wagon
+#   may go to the cloister beside it or to S's road; with wagon=c1 only to the road, which
+#   meets the city at its gate (formats/meets.yaml).
+wagoncity() {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start S \
+	    --deck E,B,E,E,U "$@" > g
+	turns 0,-1,180,city:S@wagon 1,-1,0 -1,0,90 1,0,270
+}
+
+@test "§5.3 wagon=c1 the wagon goes only to a feature that meets the one scored: the road into the city's gate" {
+	wagoncity
+	run carc-place --list < g
+	want "wagon:none
+wagon:1,-1,cloister
+wagon:0,0,road:S"
+	wagoncity --rule wagon=c1
+	run scores g; want "ann=10 bob=0"
+	run carc-place --list < g
+	want "wagon:none
+wagon:0,0,road:S"
+	run get g '.abbey_mayor.wagons'; want '[[0,-1,"city:S"],null]'
+	run get g '.setup.rules.wagon'; want '"c1"'
+	run --separate-stderr carc-place wagon:1,-1,cloister < g
+	refused carc-place "illegal move 'wagon:1,-1,cloister': that cloister does not meet, on its tile, the feature scored at 0,-1 (wagon=c1) (§5.3)"
+	carc-place wagon:0,0,road:S < g > g.n && mv g.n g
+	run figs; want "ann@0,0,road:S"
+	carc-deck --verify < g
+}
+
+#   The start D(0,0): its road runs by the city, never into it. ann closes the city with
+#   E(0,-1) turned 180 and her wagon: with wagon=c1 nothing meets the city, and the wagon stays
+#   home (the C2 reach would offer D's road).
+@test "§5.3 wagon=c1 a wagon whose feature meets nothing goes home" {
+	new --start D --deck E,U,U --rule wagon=c1
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score -v > g.n 2> report
+	mv g.n g
+	run cat report
+	want "ann scores 4 for the city at 0,-1
+ann's wagon stays home: no unoccupied, unfinished feature meets the one scored at 0,-1 (§5.3)"
+	run carc-render --format phase < g; want "draw bob"
+}
+
+@test "wagon=c1 a state whose waiting wagon does not name the feature scored is refused" {
+	wagoncity --rule wagon=c1
+	carc-render --format json < g > spoil.json
+	spoilt '.abbey_mayor.wagons = [[0,-1],null]' \
+	    "bad state: a waiting wagon's cell must be that of a tile, with the feature scored (wagon=c1)"
+	spoilt '.abbey_mayor.wagons = [[0,-1,"road:S"],null]' \
+	    "bad state: a waiting wagon's feature must be a completed feature of its tile"
+	run --separate-stderr carc-deck --players ann,bob --rule wagon=c3
+	[ "$status" -eq 64 ] && [ -z "$output" ] || { echo "$status $stderr"; false; }
+	[[ $stderr == *"wagon"*"c2"*"c1"* ]] || { echo "$stderr"; false; }
+}
+
 # The fairground of tests/catapult.bats with bob's farmer on V(2,0): ann's seduction hits it;
 # neither her wagon nor her mayor may take a farmer's place (seed 003 notes 14, 15).
 @test "X-CA-7 the wagon takes no farmer's place (seed 003 note 15)" {

@@ -108,6 +108,27 @@ validate() {
 	[ "$status" -eq 1 ]
 }
 
+@test "schema: a barn on its corner, and a wagon of wagon=c1 waiting with the feature scored" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck E,E,B,B > barn
+	for m in 0,1,180 0,2,0 1,0,0,field:Nw 1,1,0,corner:NW@barn; do
+		carc-draw barn | carc-place "$m" | carc-score > barn.next && mv barn.next barn
+	done
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --rule wagon=c1 \
+	    --start S --deck E,B,E,E,U > c1
+	for m in 0,-1,180,city:S@wagon 1,-1,0 -1,0,90 1,0,270; do
+		carc-draw c1 | carc-place "$m" | carc-score > c1.next && mv c1.next c1
+	done
+	carc-render --format json barn > barn.json
+	carc-render --format json c1 > c1.json
+	validate barn.json c1.json
+	[ "$(jq -c '.figures' barn.json)" = '[{"x":1,"y":1,"feature":"corner:NW","owner":1,"type":"barn"}]' ]
+	[ "$(jq -c '.abbey_mayor.wagons' c1.json)" = '[[0,-1,"city:S"],null]' ]
+	jq '.figures[0].feature = "corner:N"' barn.json > spoilt.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
+	[ "$status" -eq 1 ]
+}
+
 @test "schema: a seduction waiting and resolved, with its victim and where the seducer comes from" {
 	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
 	    --deck W,V,CA06,B > game

@@ -119,6 +119,28 @@ play_out() {
 	bad_set duplicate-id.yaml 9 9 "DU1"
 }
 
+@test "features that meet (meets:, the wagon's C1 reach) must be the tile's own" {
+	# line 9: '    meets: [road:N cloister]', the list's string starts at character 13
+	bad_set meets-unknown.yaml 9 13 "^tile MU1 has no road:N$"
+}
+
+@test "a group of features that meet is two or more" {
+	# line 11: '      - cloister', the string starts at character 9
+	bad_set meets-alone.yaml 11 9 "^features that meet are two or more"
+}
+
+@test "formats/meets.yaml names tiles of the built-in sets, each feature its own" {
+	# every id is a tile of a built-in set; a feature a tile lacks would stop every game
+	for id in $(sed -n 's/^  \([A-Za-z0-9]*\): .*/\1/p' "$TOP/formats/meets.yaml"); do
+		grep -q "^  - id: $id\$" "$TOP"/formats/*.yaml || { echo "no tile $id"; false; }
+	done
+	run carc-deck --players a,b --seed 1 --expansions \
+	    base,fortune-teller,catapult,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor
+	[ "$status" -eq 0 ]
+	run --separate-stderr carc-deck --players a,b --expansions base,meets
+	[ "$status" -eq 64 ] && [[ $stderr == *"unknown expansion 'meets'"* ]]
+}
+
 @test "a key twice in one map is refused at the second, which names the first" {
 	# line 7: '    count: 3', after 'count: 1' on line 4
 	bad_set duplicate-key.yaml 7 5 "^key 'count' twice in one map \\(first at 4:5\\)$"

@@ -1883,7 +1883,7 @@ test_combinations(void)
 		"a,b,c,d,e,f" };
 	static const char *const words[] = { "@big", "recall:", "recall:none", "phantom:",
 		"phantom:none", "seduce:supply@", "@builder", "@pig", "again:none", "@mayor",
-		"ABBEY/", "@wagon", "wagon:none", "wagon:" };
+		"ABBEY/", "@wagon", "wagon:none", "wagon:", ",corner:" };
 	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
 	int nm_, om, np, i, w;
 

@@ -49,6 +49,18 @@ done
 # the wagon: ann's city closed with her wagon in it, the wagon waits to move
 carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start D --deck E,U,U |
     carc-draw | carc-place 0,-1,180,city:S@wagon | carc-score > wagon
+# the barn: four tiles meet at the NW corner of the tile drawn, ann's farmer in their field
+carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+    --deck E,E,B,B,B | carc-draw | carc-place 0,1,180 | carc-score | carc-draw |
+    carc-place 0,2,0 | carc-score | carc-draw | carc-place 1,0,0,field:Nw | carc-score |
+    carc-draw > barn
+carc-place 1,1,0,corner:NW@barn barn > barned
+# the wagon's first-edition reach: the road into the gate of the city scored
+carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --rule wagon=c1 --start S \
+    --deck E,B,E,E,U > c1
+for m in 0,-1,180,city:S@wagon 1,-1,0 -1,0,90 1,0,270; do
+	carc-draw c1 | carc-place "$m" | carc-score > c1.n && mv c1.n c1
+done
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -155,6 +167,17 @@ done <<'EOF'
 1  | carc-place wagon:0,-1,city:S wagon
 0  | carc-bot --iterations 30 mcts wagon
 0  | carc-render --format svg wagon
+0  | carc-place --list barn
+0  | carc-place 1,1,0,corner:NW@barn barn
+1  | carc-place 2,0,0,corner:NW@barn barn
+64 | carc-place 1,1,0,corner:X@barn barn
+0  | carc-score barned
+0  | carc-bot greedy barn
+0  | carc-render --format svg barned
+0  | carc-render barned
+0  | carc-place --list c1
+0  | carc-place wagon:0,0,road:S c1
+1  | carc-place wagon:1,-1,cloister c1
 1  | carc-place 5,5,0 placing
 1  | carc-place 0,1,0 new
 64 | carc-place 0,1,45 placing

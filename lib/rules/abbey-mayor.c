@@ -39,7 +39,13 @@ struct abbeys {
 	uint8_t wagons;		/* bit per player whose wagon waits to move (§5.3) */
 	int8_t turn;		/* while wagons move: the player whose turn it is, else -1 */
 	int16_t from[CARC_MAX_PLAYERS];	/* the tile a waiting wagon stood on (board index) */
+	uint8_t fromseg[CARC_MAX_PLAYERS];	/* and its segment there */
 };
+
+/* The wagon's reach (§5.3): c2, on its tile or the eight around; c1, a feature that meets the
+ * one scored on one of its tiles (the tiles' meets). */
+enum { AM_WAGON };
+enum { REACH_C2, REACH_C1 };
 
 #define AB(g) ((struct abbeys *)MODULE_STATE(g, &abbey_mayor_module))
 
@@ -287,13 +293,41 @@ am_completed(struct carc_game *g, int k, int root, int tile)
 		if (g->ts.fig[f->type].moves && node_find(g, f->tile * MAXSEG + f->seg) == root) {
 			a->wagons |= 1u << f->owner;
 			a->from[f->owner] = f->tile;
+			a->fromseg[f->owner] = f->seg;
 		}
 	}
 }
 
+static bool
+reach_c1(const struct carc_game *g)
+{
+	return RULE(g, &abbey_mayor_module, AM_WAGON) == REACH_C1;
+}
+
+/* The feature player p's waiting wagon stood in, scored: its root. */
+static int
+scored_root(struct carc_game *g, int p)
+{
+	return node_find(g, AB(g)->from[p] * MAXSEG + AB(g)->fromseg[p]);
+}
+
+/* c1: whether segment s of tile b meets, on that tile, a segment of the feature with root r. */
+static bool
+meets_feature(struct carc_game *g, int b, int s, int r)
+{
+	const struct tiletype *t = &g->ts.types[g->board[b].type];
+	int u;
+
+	for (u = 0; u < t->nseg; u++)
+		if ((t->meets[u] >> s & 1) && node_find(g, b * MAXSEG + u) == r)
+			return true;
+	return false;
+}
+
 /* Why player p's wagon may not go to segment s of tile b, into why, or 0: it stands only on
- * the features its row names (and a module's limits allow), on the wagon's tile or one of
- * the eight around it, in a feature that is neither occupied nor complete (C2's reach). */
+ * the features its row names (and a module's limits allow), within its reach (c2: the
+ * wagon's tile or one of the eight around it; c1: a feature that meets the one scored, on
+ * this tile), in a feature that is neither occupied nor complete. */
 static int
 wagon_refuse(struct carc_game *g, int p, int b, int s, char *why, size_t n)
 {
@@ -302,7 +336,11 @@ wagon_refuse(struct carc_game *g, int p, int b, int s, char *why, size_t n)
 	const char *kind = kinds[g->ts.types[q->type].seg[s].kind]->name;
 	int k = g->ts.types[q->type].seg[s].kind, r;
 
-	if (abs(q->x - o->x) > 1 || abs(q->y - o->y) > 1)
+	if (reach_c1(g)) {
+		if (!meets_feature(g, b, s, scored_root(g, p)))
+			return snprintf(why, n, "that %s does not meet, on its tile, the feature "
+			    "scored at %d,%d (wagon=c1)", kind, o->x, o->y);
+	} else if (abs(q->x - o->x) > 1 || abs(q->y - o->y) > 1)
 		return snprintf(why, n, "%d,%d is not %d,%d, where the wagon stood, nor one of the "
 		    "eight cells around it", q->x, q->y, o->x, o->y);
 	if (figure_may_stand(g, p, a->wagon, k, -1) != STAND_OK)
@@ -315,31 +353,83 @@ wagon_refuse(struct carc_game *g, int p, int b, int s, char *why, size_t n)
 	return 0;
 }
 
-/* wagon:none first, then wagon:X,Y,FEATURE for every segment of the tiles around the
- * wagon's where it may go, by row, column and segment. */
+/* A place a wagon may be put: a segment of a board tile, found in --list's order. */
+struct spot {
+	int y, x, seg, b;
+};
+
+static int
+spot_order(const void *pa, const void *pb)
+{
+	const struct spot *a = pa, *b = pb;
+
+	return a->y != b->y ? a->y - b->y : a->x != b->x ? a->x - b->x : a->seg - b->seg;
+}
+
+/* The places player p's waiting wagon may go (wagon_refuse), by row, column and segment, into
+ * v (room for max), as many as there are, at most max. c2: the segments of its tile and
+ * the eight around; c1: those meeting the feature scored on one of its tiles. */
+static int
+wagon_spots(struct carc_game *g, int p, struct spot *v, int max)
+{
+	const struct placed *o = &g->board[AB(g)->from[p]];
+	char why[160];
+	int dx, dy, b, s, n = 0, i, r, first;
+	unsigned m;
+
+	if (!reach_c1(g)) {
+		for (dy = -1; dy <= 1; dy++)
+			for (dx = -1; dx <= 1; dx++)
+				for (s = 0; (b = board_at(g, o->x + dx, o->y + dy)) >= 0 &&
+				    s < g->ts.types[g->board[b].type].nseg && n < max; s++)
+					if (!wagon_refuse(g, p, b, s, why, sizeof(why)))
+						v[n++] = (struct spot){ o->y + dy, o->x + dx, s, b };
+		return n;
+	}
+	/* each tile of the feature scored, each segment meeting it there */
+	first = i = r = scored_root(g, p);
+	do {
+		b = i / MAXSEG;
+		for (m = g->ts.types[g->board[b].type].meets[i % MAXSEG]; m != 0 && n < max;
+		    m &= m - 1) {
+			s = __builtin_ctz(m);
+			if (wagon_refuse(g, p, b, s, why, sizeof(why)))
+				continue;
+			v[n] = (struct spot){ g->board[b].y, g->board[b].x, s, b };
+			for (dx = 0; dx < n && spot_order(&v[dx], &v[n]) != 0; dx++)
+				;
+			n += dx == n;
+		}
+		i = g->nodes[i].next;
+	} while (i != first);
+	qsort(v, n, sizeof(*v), spot_order);
+	return n;
+}
+
+/* How many places wagon_words lists at most: a feature meets, on each of its tiles, all the
+ * other segments of the tile at most. */
+#define MAXSPOTS (9 * MAXSEG + 512)
+
+/* wagon:none first, then wagon:X,Y,FEATURE for every place the wagon may go. */
 static int
 wagon_words(struct carc_game *g, struct carc_err *err)
 {
-	const struct placed *o = &g->board[AB(g)->from[g->player]];
+	struct spot *v = malloc(MAXSPOTS * sizeof(*v));
 	char w[96], name[32];
-	int dx, dy, b, s, rc;
+	int i, n, rc;
 
+	if (v == NULL)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	n = wagon_spots(g, g->player, v, MAXSPOTS);
 	rc = carc_buf_add(&g->words, "wagon:none", sizeof("wagon:none"));
-	for (dy = -1; dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++) {
-			if ((b = board_at(g, o->x + dx, o->y + dy)) < 0)
-				continue;
-			const struct placed *q = &g->board[b];
-			const struct tiletype *t = &g->ts.types[q->type];
+	for (i = 0; i < n && rc == 0; i++) {
+		const struct placed *q = &g->board[v[i].b];
 
-			for (s = 0; s < t->nseg && rc == 0; s++) {
-				if (wagon_refuse(g, g->player, b, s, name, sizeof(name)))
-					continue;
-				seg_rotated_name(t, q->rot, s, name, sizeof(name));
-				snprintf(w, sizeof(w), "wagon:%d,%d,%s", q->x, q->y, name);
-				rc = carc_buf_add(&g->words, w, strlen(w) + 1);
-			}
-		}
+		seg_rotated_name(&g->ts.types[q->type], q->rot, v[i].seg, name, sizeof(name));
+		snprintf(w, sizeof(w), "wagon:%d,%d,%s", q->x, q->y, name);
+		rc = carc_buf_add(&g->words, w, strlen(w) + 1);
+	}
+	free(v);
 	return rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
@@ -347,17 +437,9 @@ wagon_words(struct carc_game *g, struct carc_err *err)
 static bool
 wagon_any(struct carc_game *g, int p)
 {
-	const struct placed *o = &g->board[AB(g)->from[p]];
-	char why[160];
-	int dx, dy, b, s;
+	struct spot one;
 
-	for (dy = -1; dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++)
-			for (s = 0; (b = board_at(g, o->x + dx, o->y + dy)) >= 0 &&
-			    s < g->ts.types[g->board[b].type].nseg; s++)
-				if (!wagon_refuse(g, p, b, s, why, sizeof(why)))
-					return true;
-	return false;
+	return wagon_spots(g, p, &one, 1) > 0;
 }
 
 /* The next wagon to move, in turn order from the player whose turn it is: its owner decides
@@ -379,8 +461,9 @@ wagon_next(struct carc_game *g)
 			return 1;
 		}
 		a->wagons &= ~(1u << p);
-		report(g, "%s's wagon stays home: no unoccupied, unfinished feature near %d,%d "
-		    "(§5.3)\n", g->pl[p].name, g->board[a->from[p]].x, g->board[a->from[p]].y);
+		report(g, "%s's wagon stays home: no unoccupied, unfinished feature %s %d,%d "
+		    "(§5.3)\n", g->pl[p].name, reach_c1(g) ? "meets the one scored at" : "near",
+		    g->board[a->from[p]].x, g->board[a->from[p]].y);
 	}
 	g->player = a->turn;
 	a->turn = -1;
@@ -488,9 +571,18 @@ pack_wagons(msgpack_packer *pk, const struct carc_game *g)
 	msgpack_pack_array(pk, g->nplayers);
 	for (p = 0; p < g->nplayers; p++)
 		if (a->wagons >> p & 1) {
-			msgpack_pack_array(pk, 2);
-			msgpack_pack_int(pk, g->board[a->from[p]].x);
-			msgpack_pack_int(pk, g->board[a->from[p]].y);
+			const struct placed *q = &g->board[a->from[p]];
+			char name[32];
+
+			/* c1: the feature scored too, whose tiles the reach is measured along */
+			msgpack_pack_array(pk, reach_c1(g) ? 3 : 2);
+			msgpack_pack_int(pk, q->x);
+			msgpack_pack_int(pk, q->y);
+			if (reach_c1(g)) {
+				seg_rotated_name(&g->ts.types[q->type], q->rot, a->fromseg[p], name,
+				    sizeof(name));
+				mp_str(pk, name);
+			}
 		} else
 			msgpack_pack_nil(pk);
 }
@@ -550,7 +642,25 @@ coord(const msgpack_object *o, int *v)
 	return true;
 }
 
-/* The waiting wagons, each the cell of a tile on the board or nil. */
+/* A feature of board tile b by its name, into *seg: nonzero if the object is no such name. */
+static int
+read_feature(const msgpack_object *o, const struct carc_game *g, int b, uint8_t *seg)
+{
+	char name[32];
+	int s;
+
+	if (o->type != MSGPACK_OBJECT_STR || o->via.str.size >= sizeof(name))
+		return -1;
+	memcpy(name, o->via.str.ptr, o->via.str.size);
+	name[o->via.str.size] = '\0';
+	if ((s = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot, name)) < 0)
+		return -1;
+	*seg = s;
+	return 0;
+}
+
+/* The waiting wagons, each the cell of a tile on the board or nil (c1: and the feature
+ * scored). */
 static int
 read_wagons(struct rd *r, struct carc_game *g, const msgpack_object *o)
 {
@@ -569,12 +679,18 @@ read_wagons(struct rd *r, struct carc_game *g, const msgpack_object *o)
 		c = &v->via.array.ptr[p];
 		if (c->type == MSGPACK_OBJECT_NIL)
 			continue;
-		if (c->type != MSGPACK_OBJECT_ARRAY || c->via.array.size != 2 ||
+		if (c->type != MSGPACK_OBJECT_ARRAY || c->via.array.size != 2u + reach_c1(g) ||
 		    !coord(&c->via.array.ptr[0], &x) || !coord(&c->via.array.ptr[1], &y) ||
 		    (b = board_at(g, x, y)) < 0)
-			return mp_fail(r, "bad state: a waiting wagon's cell must be that of a tile");
+			return mp_fail(r, "bad state: a waiting wagon's cell must be that of a tile%s",
+			    reach_c1(g) ? ", with the feature scored (wagon=c1)" : "");
 		a->wagons |= 1u << p;
 		a->from[p] = b;
+		a->fromseg[p] = 0;
+		if (reach_c1(g) && (read_feature(&c->via.array.ptr[2], g, b, &a->fromseg[p]) ||
+		    !feature_complete(g, node_find(g, b * MAXSEG + a->fromseg[p]))))
+			return mp_fail(r, "bad state: a waiting wagon's feature must be a completed "
+			    "feature of its tile");
 	}
 	return a->wagons ? 0 : mp_fail(r, "bad state: 'wagons' with no wagon waiting");
 }
@@ -647,21 +763,31 @@ barns_out(const struct carc_game *g)
 	return false;
 }
 
-/* Of the feature with root r: whether a barn and whether a follower stands in it. */
-static void
-field_holds(struct carc_game *g, int r, bool *barn, bool *follower)
+/* The fields of the barns on the board, into root[] (room for MAXBARNS): how many. */
+#define MAXBARNS (CARC_MAX_PLAYERS * MAXFIGTYPES)
+
+static int
+barn_roots(struct carc_game *g, int *root)
 {
-	int i;
+	int i, n = 0;
 
-	*barn = *follower = false;
-	for (i = 0; i < g->nfigs; i++) {
-		const struct figure *f = &g->figs[i];
+	for (i = 0; i < g->nfigs && n < MAXBARNS; i++)
+		if (g->figs[i].corner)
+			root[n++] = node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg);
+	return n;
+}
 
-		if (node_find(g, f->tile * MAXSEG + f->seg) != r)
-			continue;
-		*barn |= f->corner != 0;
-		*follower |= g->ts.fig[f->type].group == GROUP_FOLLOWER;
-	}
+/* Of the field with root r, the barns' fields being root[] (n of them): whether a barn stands
+ * in it, and whether a farmer does too (every figure but a barn that claims a field is one). */
+static void
+field_holds(struct carc_game *g, int r, const int *root, int n, bool *barn, bool *follower)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += root[i] == r;
+	*barn = k > 0;
+	*follower = g->nodes[r].claims > k;
 }
 
 /* The farmers of the field with root r (`tile` a tile of it) score it, by their majority: as
@@ -716,11 +842,12 @@ am_placed(struct carc_game *g, int tile)
 {
 	const struct placed *p = &g->board[tile];
 	const struct tiletype *t = &g->ts.types[p->type];
-	int s, r, i, done[MAXSEG], ndone = 0;
+	int s, r, i, done[MAXSEG], ndone = 0, root[MAXBARNS], nroot;
 	bool barn, follower, coming;
 
 	if (!barns_out(g) || !(t->kindmask & (1u << K_FIELD)))
 		return;
+	nroot = barn_roots(g, root);
 	for (s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind != K_FIELD)
 			continue;
@@ -730,7 +857,7 @@ am_placed(struct carc_game *g, int tile)
 		if (i < ndone)
 			continue;
 		done[ndone++] = r;
-		field_holds(g, r, &barn, &follower);
+		field_holds(g, r, root, nroot, &barn, &follower);
 		if (!barn || !follower)
 			continue;
 		for (coming = false, i = 0; i < g->nfigs; i++)
@@ -745,12 +872,14 @@ am_placed(struct carc_game *g, int tile)
 static int
 am_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
 {
+	int roots[MAXBARNS], n;
 	bool barn, follower;
 
 	(void)tile;
 	if (k != K_FIELD || !end || !barns_out(g))
 		return v;
-	field_holds(g, root, &barn, &follower);
+	n = barn_roots(g, roots);
+	field_holds(g, root, roots, n, &barn, &follower);
 	return barn && !follower ? BARN_CITY * field_cities(g, root) : v;
 }
 
@@ -761,9 +890,17 @@ am_holdings(const struct carc_game *g, int p, struct carc_buf *b)
 	return held(g, p) ? carc_buf_printf(b, "; 1 abbey") < 0 : 0;
 }
 
+static const char *const reaches[] = { "c2", "c1", NULL };
+
+static const struct rule_opt am_opts[] = {
+	[AM_WAGON] = { "wagon", OPT_CHOICE, reaches, REACH_C2, false },
+	{ NULL, 0, NULL, 0, false }
+};
+
 struct rules_module abbey_mayor_module = {
 	.name = "abbey-mayor",
 	.set = "abbey-mayor",
+	.opts = am_opts,
 	.phases = am_phases,
 	.state_size = sizeof(struct abbeys),
 	.init = am_init,
