@@ -86,48 +86,6 @@ seg_rotated_name(const struct tiletype *t, int rot, int seg, char *out, size_t n
 	return snprintf(out, n, "%s", kinds[k]->name);
 }
 
-/* The segment a name like "city:E", "field:Sw" or "cloister" means, -1 if none, -2 if the
- * kind or the side is not a word of the grammar. */
-int
-seg_by_name(const struct tiletype *t, int rot, const char *name)
-{
-	char kind[16];
-	const char *colon = strchr(name, ':');
-	size_t kl = colon ? (size_t)(colon - name) : strlen(name);
-	int k, s, i;
-
-	if (kl >= sizeof(kind))
-		return -2;
-	memcpy(kind, name, kl);
-	kind[kl] = '\0';
-	if ((k = kind_find(kind)) < 0)
-		return -2;
-	if (colon) {
-		for (i = 0; i < 8; i++)
-			if (strcmp(colon + 1, half_names[i]) == 0 ||
-			    (i < 4 && strcmp(colon + 1, side_names[i]) == 0))
-				break;
-		if (i == 8)
-			return -2;
-	}
-	for (s = 0; s < t->nseg; s++) {
-		if (t->seg[s].kind != k)
-			continue;
-		if (colon == NULL) {
-			if (t->rsides[rot][s] == 0 && t->rhalves[rot][s] == 0)
-				return s;
-			continue;
-		}
-		for (i = 0; i < 4; i++)
-			if (strcmp(colon + 1, side_names[i]) == 0 && (t->rsides[rot][s] & (1u << i)))
-				return s;
-		for (i = 0; i < 8; i++)
-			if (strcmp(colon + 1, half_names[i]) == 0 && (t->rhalves[rot][s] & (1u << i)))
-				return s;
-	}
-	return -1;
-}
-
 int
 figure_find(const struct tileset *ts, const char *name)
 {

@@ -87,7 +87,6 @@ int placement_word(const struct carc_game *, const struct fmove *, bool prefix, 
 int seg_rotated_name(const struct tiletype *, int rot, int seg, char *out, size_t n);
 /* The figure type of that name among the game's, or -1. */
 int figure_find(const struct tileset *, const char *name);
-int seg_by_name(const struct tiletype *, int rot, const char *name);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 bool word_is_placement(const char *);
 int game_apply(struct carc_game *, const struct fmove *, bool log);

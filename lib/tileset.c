@@ -571,31 +571,41 @@ load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
 	return 0;
 }
 
-/* The segment of tile t, as defined (not turned), that a feature name means, as a move names
- * it: "road:S", "city:N", "field:Nw", "cloister"; -1 if none. */
-static int
-seg_named(const struct tiletype *t, const char *name)
+int
+seg_by_name(const struct tiletype *t, int rot, const char *name)
 {
+	char kind[16];
 	const char *colon = strchr(name, ':');
 	size_t kl = colon ? (size_t)(colon - name) : strlen(name);
-	char kind[16];
 	int k, s, i;
 
 	if (kl >= sizeof(kind))
-		return -1;
+		return -2;
 	memcpy(kind, name, kl);
 	kind[kl] = '\0';
 	if ((k = kind_find(kind)) < 0)
-		return -1;
+		return -2;
+	if (colon) {
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 ||
+			    (i < 4 && strcmp(colon + 1, side_names[i]) == 0))
+				break;
+		if (i == 8)
+			return -2;
+	}
 	for (s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind != k)
 			continue;
-		if (colon == NULL && (t->seg[s].sides | t->seg[s].halves) == 0)
-			return s;
-		for (i = 0; colon && i < 8; i++)
-			if ((i < 4 && strcmp(colon + 1, side_names[i]) == 0 &&
-			    (t->seg[s].sides >> i & 1)) ||
-			    (strcmp(colon + 1, half_names[i]) == 0 && (t->seg[s].halves >> i & 1)))
+		if (colon == NULL) {
+			if (t->rsides[rot][s] == 0 && t->rhalves[rot][s] == 0)
+				return s;
+			continue;
+		}
+		for (i = 0; i < 4; i++)
+			if (strcmp(colon + 1, side_names[i]) == 0 && (t->rsides[rot][s] & (1u << i)))
+				return s;
+		for (i = 0; i < 8; i++)
+			if (strcmp(colon + 1, half_names[i]) == 0 && (t->rhalves[rot][s] & (1u << i)))
 				return s;
 	}
 	return -1;
@@ -630,7 +640,7 @@ load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
 				return bad(l, g, "tile %s has no %.*s", t->id, (int)len, v);
 			memcpy(name, v, len);
 			name[len] = '\0';
-			if ((s = seg_named(t, name)) < 0)
+			if ((s = seg_by_name(t, 0, name)) < 0)
 				return bad(l, g, "tile %s has no %s", t->id, name);
 			group |= 1u << s;
 		}
@@ -710,9 +720,9 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 		return CARC_EDATA;
 	if (fields && load_fields(l, fields, t, cityseg, ncity))
 		return CARC_EDATA;
-	if (meets && load_meets(l, meets, t))
-		return CARC_EDATA;
 	if (compile_tile(l, n, t))
+		return CARC_EDATA;
+	if (meets && load_meets(l, meets, t))
 		return CARC_EDATA;
 	if ((i = tileset_find(ts, t->id)) >= 0)
 		return i < ts->ntypes && ts->types[i].set != set ?
@@ -1165,6 +1175,32 @@ figures_digest(struct tileset *ts)
 	carc_buf_release(&b);
 }
 
+/* A built-in table, formats/NAME.yaml, parsed into l; the value of its top key `key` into *val
+ * (NULL if none). */
+static int
+table_open(struct ld *l, const char *name, const char *key, yaml_node_t **val)
+{
+	yaml_node_t *root;
+	yaml_node_pair_t *p;
+	const char *text;
+	size_t len;
+
+	*val = NULL;
+	if ((text = builtin_set(name, &len)) == NULL)
+		return seterr(l->err, CARC_ESOFTWARE, "%s is not built in", l->file);
+	if (parse(l, text, len))
+		return CARC_EDATA;
+	root = yaml_document_get_root_node(&l->doc);
+	if (root->type == YAML_MAPPING_NODE)
+		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+			const char *ks = scalar(node(l, p->key));
+
+			if (ks && strcmp(ks, key) == 0)
+				*val = node(l, p->value);
+		}
+	return 0;
+}
+
 bool
 builtin_table(const char *name)
 {
@@ -1178,26 +1214,17 @@ static int
 meets_load(struct tileset *ts, struct carc_err *err)
 {
 	struct ld l = { .file = "formats/meets.yaml", .err = err };
-	yaml_node_t *root, *table = NULL;
+	yaml_node_t *table;
 	yaml_node_pair_t *p;
-	const char *text;
-	size_t len;
-	int rc = 0, i;
+	int rc, i;
 
-	if ((text = builtin_set("meets", &len)) == NULL)
-		return seterr(err, CARC_ESOFTWARE, "the table of features that meet is not built in");
-	if (parse(&l, text, len))
+	if ((rc = table_open(&l, "meets", "meets", &table)) == CARC_ESOFTWARE)
+		return rc;
+	if (rc)
 		return CARC_EDATA;
-	root = yaml_document_get_root_node(&l.doc);
-	if (root->type == YAML_MAPPING_NODE)
-		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-			const char *ks = scalar(node(&l, p->key));
-
-			if (ks && strcmp(ks, "meets") == 0)
-				table = node(&l, p->value);
-		}
 	if (table == NULL || table->type != YAML_MAPPING_NODE) {
-		rc = bad(&l, root, "the table needs a map named meets, tile id to features");
+		rc = bad(&l, yaml_document_get_root_node(&l.doc),
+		    "the table needs a map named meets, tile id to features");
 		goto out;
 	}
 	for (p = table->data.mapping.pairs.start; rc == 0 && p < table->data.mapping.pairs.top;
@@ -1222,27 +1249,17 @@ int
 figures_load(struct tileset *ts, struct carc_err *err)
 {
 	struct ld l = { .file = "formats/figures.yaml", .err = err };
-	yaml_node_t *root, *figs = NULL;
-	yaml_node_pair_t *p;
+	yaml_node_t *figs;
 	yaml_node_item_t *it;
-	const char *text;
-	size_t len;
-	int rc = 0, i, s;
+	int rc, i, s;
 
-	if ((text = builtin_set("figures", &len)) == NULL)
-		return seterr(err, CARC_ESOFTWARE, "the figure table is not built in");
-	if (parse(&l, text, len))
+	if ((rc = table_open(&l, "figures", "figures", &figs)) == CARC_ESOFTWARE)
+		return rc;
+	if (rc)
 		return CARC_EDATA;
-	root = yaml_document_get_root_node(&l.doc);
-	if (root->type == YAML_MAPPING_NODE)
-		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-			const char *ks = scalar(node(&l, p->key));
-
-			if (ks && strcmp(ks, "figures") == 0)
-				figs = node(&l, p->value);
-		}
 	if (figs == NULL || figs->type != YAML_SEQUENCE_NODE) {
-		rc = bad(&l, root, "the figure table needs a list named figures");
+		rc = bad(&l, yaml_document_get_root_node(&l.doc),
+		    "the figure table needs a list named figures");
 		goto out;
 	}
 	ts->kinds = ts->signs = 0;

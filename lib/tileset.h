@@ -134,6 +134,10 @@ int figures_load(struct tileset *, struct carc_err *);
 /* Whether a built-in file is one of those tables, not a tile set. */
 bool builtin_table(const char *name);
 int tileset_find(const struct tileset *, const char *id);
+/* The segment of tile t in rotation rot that a name like "city:E", "field:Sw" or "cloister"
+ * means, as moves name them: -1 if none, -2 if the kind or the side is not a word of the
+ * grammar. */
+int seg_by_name(const struct tiletype *, int rot, const char *name);
 void tileset_release(struct tileset *);
 int tileset_copy(struct tileset *, const struct tileset *);
 
