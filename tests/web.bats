@@ -227,6 +227,34 @@ confirm disabled" ]
 	carc-place seduce:1,0,field:Es < s | carc-score --armor | cmp - armour
 }
 
+@test "Abbey & Mayor: a barn put on its corner by a click gives the bytes of carc-place | carc-score" {
+	browser
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck E,E,B,B > g
+	turn g 0,1,180 && turn g 0,2,0 && turn g 1,0,0,field:Nw
+	carc-draw < g > d
+	carc-render --format html d > d.html
+	drive place d.html 1,1,0,corner:NW@barn armour
+	carc-place 1,1,0,corner:NW@barn < d | carc-score --armor | cmp - armour
+}
+
+@test "Abbey & Mayor: the abbey instead of the draw, and a wagon's move, each a word from the list" {
+	browser
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck E,A,B,B,B,E,B > g
+	for m in 1,0,180,city:S 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0; do turn g "$m"; done
+	carc-render --format html g > g.html
+	drive choose g.html armour abbey:1,1,cloister
+	carc-place abbey:1,1,cloister < g | carc-score --armor | cmp - armour
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start D \
+	    --deck E,U,U > w
+	turn w 0,-1,180,city:S@wagon
+	[ "$(carc-render --format phase w)" = "wagon ann" ]
+	carc-render --format html w > w.html
+	drive choose w.html armour wagon:0,0,road:E
+	carc-place --armor wagon:0,0,road:E < w | cmp - armour
+}
+
 @test "a finished game's page is a replay viewer that steps through the log" {
 	browser
 	carc-deck --players ann,bob --seed 7 --deck "$DECK" > g
