@@ -13,19 +13,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 me=fortune-teller
 . "$top/examples/lib.sh"
 
-out=
-while getopts ho: opt; do
-	case $opt in
-	h) echo "$usage"; exit 0 ;;
-	o) out=$OPTARG ;;
-	*) echo "$usage" >&2; exit 64 ;;
-	esac
-done
+options 0 2 "$@"
 shift $((OPTIND - 1))
-if [ $# -gt 2 ]; then
-	echo "$usage" >&2
-	exit 64
-fi
 players=${1:-ann,bob}
 seed=${2:-6}
 

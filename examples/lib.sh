@@ -18,6 +18,27 @@ need() {
 	done
 }
 
+# options MIN MAX "$@": the options every example takes: -h prints $usage and exits 0, -o FILE
+# sets $out; a bad option, or fewer than MIN or more than MAX words after the options, prints
+# $usage on stderr and exits 64. The caller then drops the options: shift $((OPTIND - 1)).
+options() {
+	min=$1 max=$2
+	shift 2
+	out=
+	while getopts ho: opt; do
+		case $opt in
+		h) echo "$usage"; exit 0 ;;
+		o) out=$OPTARG ;;
+		*) echo "$usage" >&2; exit 64 ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	if [ $# -lt "$min" ] || [ $# -gt "$max" ]; then
+		echo "$usage" >&2
+		exit 64
+	fi
+}
+
 # workdir: a private folder in $work, removed however the script ends; a signal ends it with
 # the status a shell gives for that signal.
 workdir() {

@@ -11,19 +11,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 me=replay
 . "$top/examples/lib.sh"
 
-out=
-while getopts ho: opt; do
-	case $opt in
-	h) echo "$usage"; exit 0 ;;
-	o) out=$OPTARG ;;
-	*) echo "$usage" >&2; exit 64 ;;
-	esac
-done
+options 1 1 "$@"
 shift $((OPTIND - 1))
-if [ $# -ne 1 ]; then
-	echo "$usage" >&2
-	exit 64
-fi
 game=$1
 [ -f "$game" ] || { echo "replay: cannot open '$game'" >&2; exit 66; }
 need carc-deck carc-render jq
