@@ -167,6 +167,7 @@ static const struct flook {
 	{ "phantom", "phantom", 'P' },
 	{ "builder", "builder", 'U' },
 	{ "pig", "pig", 'G' },
+	{ "barn", "barn", 'N' },	/* B is the big follower's */
 };
 
 static const struct flook *

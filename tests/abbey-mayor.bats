@@ -265,8 +265,8 @@ bob scores 1 for the road at 0,1"
 	run js '.players[0].supply.follower'; want 6
 	carc-deck --verify < g
 	run carc-render < g
-	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M), 1 wagon (W), 1 barn (B) left"$'\n'* ]] &&
-	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M), 1 wagon (W), 1 barn (B) left; 1 abbey"* ]] ||
+	[[ $output == *"ann    2 points, 6 followers, 1 mayor (M), 1 wagon (W), 1 barn (N) left"$'\n'* ]] &&
+	    [[ $output == *"bob    1 point, 7 followers, 1 mayor (M), 1 wagon (W), 1 barn (N) left; 1 abbey"* ]] ||
 	    { echo "$output"; false; }
 }
 
@@ -555,6 +555,8 @@ seduce:1,0,road:E
 seduce:none"
 	run --separate-stderr carc-place seduce:supply@wagon < g
 	refused carc-place "illegal move 'seduce:supply@wagon': a wagon may not stand on a field"
+	run --separate-stderr carc-place seduce:supply@barn < g
+	refused carc-place "illegal move 'seduce:supply@barn': the barn is no follower, and only a follower takes the place of one (X-CA-7)"
 }
 
 @test "a state whose wagons do not add up is refused" {

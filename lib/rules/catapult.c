@@ -254,6 +254,10 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 		if (spec[6] == '@' && (type = figure_find(&g->ts, spec + 7)) < 0)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w,
 			    spec + 7);
+		if (g->ts.fig[type].group != GROUP_FOLLOWER)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': the %s is no follower, "
+			    "and only a follower takes the place of one (X-CA-7)", w,
+			    g->ts.fig[type].name);
 		if (figures_left(g, g->player, type) <= 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left",
 			    w, g->pl[g->player].name, g->ts.fig[type].name);
