@@ -817,6 +817,39 @@ root_of(struct carc_game *g, int b, int kind, const char *where)
 	return n ? (int)(n - g->nodes) : -1;
 }
 
+/* X-AM-1: the abbey has no field, and the fields beside it are not joined through it, as they
+ * are through a cloister in a field. The start B(0,0) and B at -1,1, 1,1 and 0,2 (put down
+ * without the rules: each touches only the cell 0,1), then the abbey or a B at 0,1. */
+static void
+test_abbey_fields(void)
+{
+	static const int around[4][2] = { { 0, 0 }, { -1, 1 }, { 1, 1 }, { 0, 2 } };
+	int k, i, b[4], roots[4], distinct;
+
+	for (k = 0; k < 2; k++) {
+		struct carc_setup su = { .players = "a,b", .seed = 1,
+			.expansions = "base,abbey-mayor", .start = "B" };
+		struct carc_err err;
+		struct carc_game *g = carc_game_new(&su, &err);
+
+		if (g == NULL) {
+			expect_int("abbey fields: game", 0, -1);
+			return;
+		}
+		for (i = 0; i < 4; i++)
+			b[i] = i == 0 ? board_at(g, 0, 0) :
+			    board_place(g, type_of(g, "B"), around[i][0], around[i][1], 0);
+		board_place(g, type_of(g, k == 0 ? "ABBEY" : "B"), 0, 1, 0);
+		for (distinct = 0, i = 0; i < 4; i++) {
+			roots[i] = root_of(g, b[i], K_FIELD, "Nw Ne En Es Se Sw Ws Wn");
+			distinct += i == 0 || roots[i] != roots[0];
+		}
+		expect_int(k == 0 ? "the fields around an abbey stay four" :
+		    "the fields around a cloister in a field are one", k == 0 ? 4 : 1, distinct);
+		carc_game_free(g);
+	}
+}
+
 static void
 test_board_fits(void)
 {
@@ -2056,6 +2089,7 @@ static const struct {
 	{ "rotation_all", test_rotation_all },
 	{ "seg_names", test_seg_names },
 	{ "board_fits", test_board_fits },
+	{ "abbey_fields", test_abbey_fields },
 	{ "union_find", test_union_find },
 	{ "game_new_errors", test_game_new_errors },
 	{ "phases", test_phases },
