@@ -75,7 +75,8 @@ game_advance(struct carc_game *g)
 		if (board_placeable(g, g->drawn[i]))
 			return;
 	for (i = 0; i < g->nsupply; i++)
-		if (board_placeable(g, g->supply[i])) {
+		if (board_placeable(g, g->supply[i]) && (!rules_drawable_any(g) ||
+		    rules_drawable(g, g->supply[i]))) {
 			g->fit_nboard = g->nboard;
 			g->fit_type = g->supply[i];
 			return;
@@ -100,9 +101,30 @@ game_advance(struct carc_game *g)
 int
 draw_allowed(const struct carc_game *g, int p)
 {
-	int want = rules_draw_count(g, p);
+	int want = rules_draw_count(g, p), n = g->nsupply, i;
 
-	return want > g->nsupply ? g->nsupply : want;
+	if (rules_drawable_any(g))	/* counted as far as wanted */
+		for (i = n = 0; i < g->nsupply && n < want; i++)
+			n += rules_drawable(g, g->supply[i]);
+	return want > n ? n : want;
+}
+
+/* The next tile of the supply that may be drawn, taken out of it: the first, unless a module
+ * passes some over (PD-13); -1 if none. */
+static int
+supply_take(struct carc_game *g)
+{
+	int i = 0, t;
+
+	if (rules_drawable_any(g))
+		while (i < g->nsupply && !rules_drawable(g, g->supply[i]))
+			i++;
+	if (i == g->nsupply)
+		return -1;
+	t = g->supply[i];
+	memmove(g->supply + i, g->supply + i + 1, (g->nsupply - i - 1) * sizeof(*g->supply));
+	g->nsupply--;
+	return t;
 }
 
 /* Why a tool that is not the one the phase waits for refuses it: NULL in phase draw. */
@@ -189,9 +211,7 @@ game_draw(struct carc_game *g, int want, struct carc_err *err)
 
 	if (want > 1) {
 		for (i = 0; i < want; i++)
-			g->drawn[i] = g->supply[i];
-		memmove(g->supply, g->supply + want, (g->nsupply - want) * sizeof(*g->supply));
-		g->nsupply -= want;
+			g->drawn[i] = supply_take(g);
 		g->ndrawn = want;
 		for (i = 0; i < want; i++)
 			if (board_placeable(g, g->drawn[i])) {
@@ -202,10 +222,7 @@ game_draw(struct carc_game *g, int want, struct carc_err *err)
 			g->aside[g->naside++] = g->drawn[i];
 		g->ndrawn = 0;
 	}
-	while (g->nsupply > 0) {
-		t = g->supply[0];
-		memmove(g->supply, g->supply + 1, (g->nsupply - 1) * sizeof(*g->supply));
-		g->nsupply--;
+	while ((t = supply_take(g)) >= 0) {
 		if ((g->fit_nboard == g->nboard && g->fit_type == t) || board_placeable(g, t)) {
 			g->drawn[0] = t;
 			g->ndrawn = 1;

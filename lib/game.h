@@ -32,6 +32,15 @@ struct figure {
 				 * of its tile as placed (CORNER_NE ...); 0 for the others */
 };
 
+/* Where a neutral figure (tileset.neutral, nobody's: the dragon, the fairy) stands: on a tile
+ * of the board, by its cell, and on a segment of it (the fairy beside a follower) or on the
+ * tile as a whole (seg -1); or beside the board (on false). A module moves it. */
+struct npos {
+	int16_t x, y;
+	int8_t seg;
+	bool on;
+};
+
 /* One node per (board tile, segment). Roots carry the feature's totals. */
 struct node {
 	int32_t parent;
@@ -81,6 +90,7 @@ struct carc_game {
 	int nboard;
 	struct figure *figs;
 	int nfigs, capfigs;
+	struct npos neutral[MAXNEUTRAL];	/* of each row of ts.neutral */
 	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
 	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
 	uint8_t onkind[CARC_MAX_PLAYERS][MAXKINDS];	/* figures on each kind of feature */

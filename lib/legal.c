@@ -60,6 +60,7 @@ stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, co
 }
 
 static void offer_get(const struct carc_game *, struct offer *);
+static bool is_bare(const struct offer *, const struct tiletype *);
 static void barns_get(const struct carc_game *, struct offer *);
 static int fits_list(struct carc_game *, const struct offer *, struct moves *);
 static int fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
@@ -485,6 +486,12 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	offer_get(g, &o);
 	if (!(g->ts.fig[*ft].on & (1u << k)))
 		return stand_refuse(g, STAND_PLACE, g->player, *ft, k, w, err);
+	if (o.nbare && is_bare(&o, t)) {
+		char why[160];
+
+		rules_bare(g, type, why, sizeof(why));
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
+	}
 	if (o.left[*ft] <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
 		    g->pl[g->player].name, g->ts.fig[*ft].name);
@@ -900,6 +907,10 @@ offer_get(const struct carc_game *g, struct offer *o)
 		for (m = o->may[f]; m != 0; m &= m - 1)
 			(g->ts.fig[f].claims ? o->claim : o->free)[__builtin_ctz(m)]++;
 	}
+	o->nbare = 0;
+	for (d = 0; d < g->ndrawn; d++)
+		if (rules_bare(g, g->drawn[d], NULL, 0))
+			o->bare[o->nbare++] = &g->ts.types[g->drawn[d]];
 	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
 		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
 	if (o->needs)
@@ -908,12 +919,26 @@ offer_get(const struct carc_game *g, struct offer *o)
 		barns_get(g, o);
 }
 
+/* Whether no figure may stand on the features of drawn tile t (offer.bare). */
+static inline bool
+is_bare(const struct offer *o, const struct tiletype *t)
+{
+	int i;
+
+	for (i = 0; i < o->nbare; i++)
+		if (o->bare[i] == t)
+			return true;
+	return false;
+}
+
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
 static int
 figs_all(const struct offer *o, const struct tiletype *t)
 {
 	int s, k, n = 0;
 
+	if (o->nbare && is_bare(o, t))
+		return 0;
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
 		n += o->free[k] + o->claim[k];
@@ -932,6 +957,8 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
 	unsigned c, hit = 0, ft;
 	int n = 1 + f->all, b, s;
 
+	if (o->nbare && is_bare(o, t))
+		return 1 + (f->corners ? corner_count(g, o, f, t, r) : 0);
 	for (c = f->claims; c != 0; c &= c - 1) {
 		b = __builtin_ctz(c);
 		s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4];
@@ -967,6 +994,8 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		out[n++] = fm;
 	else if (j-- == 0)
 		goto found;
+	if (o->nbare && is_bare(o, t))
+		goto corners;
 	for (m = f->own ? o->needs : 0; m != 0; m &= m - 1) {
 		ft = __builtin_ctz(m);
 		needany |= need[ft] = need_segs(g, o, f, r, ft);
@@ -991,7 +1020,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 				goto found;
 		}
 	}
-	/* then the corners, as corner_count counts them */
+corners:	/* then the corners, as corner_count counts them */
 	for (m = f->corners; m != 0; m &= m - 1) {
 		if ((s = corner_seg(t, r, __builtin_ctz(m))) < 0 ||
 		    corner_taken(g, o, &g->frontier[f->cell], t, r, s))

@@ -78,6 +78,10 @@ struct offer {
 	unsigned corners;
 	int ncorner, nbarn;
 	int barn[MAXSUPPORT];
+	/* the drawn tiles on whose features no figure may stand now (rules_bare: a volcano),
+	 * a figure on a corner of them being still offered */
+	const struct tiletype *bare[MAXDRAWN];
+	int nbare;
 };
 
 int fast_moves(struct carc_game *, struct moves *);

@@ -67,6 +67,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nboard = src->nboard;
 	copy(dst->figs, src->figs, src->nfigs * sizeof(*src->figs));
 	dst->nfigs = src->nfigs;
+	memcpy(dst->neutral, src->neutral, sizeof(dst->neutral));
 	memcpy(dst->held, src->held, sizeof(dst->held));
 	memcpy(dst->onkind, src->onkind, sizeof(dst->onkind));
 	dst->around = src->around;
@@ -210,21 +211,39 @@ choices_get(struct carc_game *g, struct choices *c)
 	return c->nwords;
 }
 
+/* The first word listed for the phase, into buf (the list is the game's, which the word's
+ * decision may reuse): a decision of step 2 that may not be declined (the dragon's steps) is
+ * made so when a placement is judged alone. */
+static const char *
+first_word(struct carc_game *g, char *buf, size_t len)
+{
+	struct carc_err err;
+	const char **w;
+	size_t n;
+
+	snprintf(buf, len, "%s", carc_moves(g, &w, &n, &err) || n == 0 ? "" : w[0]);
+	return buf;
+}
+
 /* Plays choice i on g (a copy) and finishes the step with carc-score's work. The decisions
- * of step 2 that follow a placement (the abbot's recall, the phantom) are declined on the way:
+ * of step 2 that follow a placement (the abbot's recall, the phantom) are declined on the way
+ * (the dragon's steps, which may not be, and a princess's removal under princess=must made
+ * as first listed):
  * a choice is judged alone, and those decisions are judged when they come. */
 static int
 choice_play(struct carc_game *g, struct choices *c, const char *const *words, int i)
 {
 	const struct phase_def *d;
 	struct carc_err err;
+	char buf[64];
 
 	if (c->placing)
 		fast_apply(g, &c->m.v[i]);
 	else if (carc_game_place(g, words[i], &err))
 		return -1;
 	while ((d = rules_phase(g->phase)) != NULL && d->step2)
-		if (carc_game_place(g, d->pass, &err))
+		if ((d->pass == NULL || carc_game_place(g, d->pass, &err)) &&
+		    carc_game_place(g, first_word(g, buf, sizeof(buf)), &err))
 			return -1;
 	return g->phase == CARC_SCORE ? carc_game_score(g, &err) : 0;
 }

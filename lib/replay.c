@@ -224,6 +224,17 @@ carc_game_compare(const struct carc_game *a, const struct carc_game *b, char *ms
 		if (strcmp(s, t) != 0)
 			return differ(msg, n, "figure %d is %s, the log gives %s", i + 1, s, t);
 	}
+	for (i = 0; i < a->ts.nneutral; i++) {
+		const struct npos *p = &a->neutral[i], *q = &b->neutral[i];
+
+		if (p->on == q->on && (!p->on || (p->x == q->x && p->y == q->y &&
+		    p->seg == q->seg)))
+			continue;
+		snprintf(s, sizeof(s), p->on ? "at %d,%d" : "beside the board", p->x, p->y);
+		snprintf(t, sizeof(t), q->on ? "at %d,%d" : "beside the board", q->x, q->y);
+		return differ(msg, n, "the %s stands %s, the log gives %s", a->ts.neutral[i].name,
+		    s, t);
+	}
 	if (a->phase != b->phase)
 		return differ(msg, n, "the phase is %s, the log gives %s", carc_phase_name(a->phase),
 		    carc_phase_name(b->phase));

@@ -22,7 +22,7 @@ static const struct rules_module *phase_owner[NPHASES];
 
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
-enum { H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
+enum { H_DRAWABLE, H_BARE, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
 	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL,
 	H_FORESEE, H_EXTRA_TURNS, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
@@ -60,6 +60,8 @@ rules_init(struct rules_module *const *table, int n)
 				phase_def[mod->phases[i].phase] = &mod->phases[i];
 				phase_owner[mod->phases[i].phase] = mod;
 			}
+		hooks[H_DRAWABLE] |= (mod->drawable != NULL) << m;
+		hooks[H_BARE] |= (mod->bare != NULL) << m;
 		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
 		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
 		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
@@ -149,6 +151,30 @@ rules_draw_count(const struct carc_game *g, int p)
 	EACH(g, H_DRAW_COUNT, m)
 		n = m->draw_count(g, p, n);
 	return n;
+}
+
+bool
+rules_drawable(const struct carc_game *g, int t)
+{
+	EACH(g, H_DRAWABLE, m)
+		if (!m->drawable(g, t))
+			return false;
+	return true;
+}
+
+bool
+rules_drawable_any(const struct carc_game *g)
+{
+	return (g->active & hooks[H_DRAWABLE]) != 0;
+}
+
+bool
+rules_bare(const struct carc_game *g, int t, char *why, size_t n)
+{
+	EACH(g, H_BARE, m)
+		if (m->bare(g, t, why, n))
+			return true;
+	return false;
 }
 
 unsigned

@@ -90,6 +90,14 @@ struct rules_module {
 
 	/* a new game: its part set as the game begins */
 	void (*init)(struct carc_game *);
+	/* whether a tile of type t may be drawn now: a tile that may not stays in the supply,
+	 * passed over by the draws, and the game may end with it there (the dragon tiles
+	 * before the first volcano, PD-13, PD-14) */
+	bool (*drawable)(const struct carc_game *, int t);
+	/* whether no figure may stand on a feature of a tile of type t placed now, with a line
+	 * for "illegal move 'WORD': ..." into why (the volcano's, PD-11); a figure on a corner
+	 * of it is not on its features (the barn) */
+	bool (*bare)(const struct carc_game *, int t, char *why, size_t);
 	/* how many tiles player p draws, n so far (one, or what earlier modules said) */
 	int (*draw_count)(const struct carc_game *, int p, int n);
 	/* of the kinds in `on`, those player p's figure of type ft may stand on now; `leaving`
@@ -192,6 +200,10 @@ void rules_start(struct carc_game *);
 /* ---- the hooks, called over the game's modules in the table's order ---- */
 
 int rules_draw_count(const struct carc_game *, int player);
+bool rules_drawable(const struct carc_game *, int type);
+/* Whether a module of the game passes tiles over in the draw. */
+bool rules_drawable_any(const struct carc_game *);
+bool rules_bare(const struct carc_game *, int type, char *why, size_t);
 unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
     unsigned on);
 int rules_limit_why(const struct carc_game *, int player, int figtype, int kind, char *why,

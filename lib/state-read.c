@@ -332,13 +332,61 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 }
 
 
+/* The neutral figures on the board (the key is there only when some are): each a figure of
+ * the game's neutral rows, once, on a tile, and on a feature of it when it names one. */
+static int
+read_neutral(struct rd *r, struct carc_game *g, const msgpack_object *root)
+{
+	static const char *const keys[] = { "type", "x", "y", "feature", NULL };
+	const msgpack_object *ns = mp_get(root, "neutral");
+	char feat[32], type[ID_MAX];
+	int64_t x, y;
+	uint32_t i;
+	int b, s, f;
+
+	if (ns == NULL)
+		return 0;
+	if (ns->type != MSGPACK_OBJECT_ARRAY || ns->via.array.size == 0)
+		return mp_fail(r, "bad state: neutral must be a list of figures, when there is one");
+	for (i = 0; i < ns->via.array.size; i++) {
+		const msgpack_object *p = &ns->via.array.ptr[i];
+
+		if (p->type != MSGPACK_OBJECT_MAP)
+			return mp_fail(r, "bad state: a neutral figure must be a map");
+		if (mp_check_keys(r, p, "a neutral figure", keys) ||
+		    mp_need_str(r, p, "type", "a neutral figure", type, sizeof(type)) ||
+		    mp_need_int(r, p, "x", "a neutral figure", -COORD_MAX, COORD_MAX, &x) ||
+		    mp_need_int(r, p, "y", "a neutral figure", -COORD_MAX, COORD_MAX, &y))
+			return CARC_EDATA;
+		for (f = 0; f < g->ts.nneutral && strcmp(g->ts.neutral[f].name, type) != 0; f++)
+			;
+		if (f == g->ts.nneutral)
+			return mp_fail(r, "bad state: no neutral figure '%s' in this game", type);
+		if (g->neutral[f].on)
+			return mp_fail(r, "inconsistent state: the %s stands on the board twice", type);
+		if ((b = board_at(g, x, y)) < 0)
+			return mp_fail(r, "inconsistent state: the %s stands at %d,%d, where no tile is",
+			    type, (int)x, (int)y);
+		s = -1;
+		if (mp_get(p, "feature") != NULL) {
+			if (mp_need_str(r, p, "feature", "a neutral figure", feat, sizeof(feat)))
+				return CARC_EDATA;
+			if ((s = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot,
+			    feat)) < 0)
+				return mp_fail(r, "inconsistent state: tile %s at %d,%d has no %s",
+				    g->ts.types[g->board[b].type].id, (int)x, (int)y, feat);
+		}
+		g->neutral[f] = (struct npos){ x, y, s, true };
+	}
+	return 0;
+}
 
 /* The top level: the format, its version, and every key known. */
 static int
 read_head(struct rd *r, const msgpack_object *root, int *version)
 {
 	static const char *const core[] = { "format", "version", "setup", "players", "phase",
-		"player", "drawn", "supply", "aside", "rng", "board", "figures", "log" };
+		"player", "drawn", "supply", "aside", "rng", "board", "figures", "neutral", "log" };
 	const char *keys[sizeof(core) / sizeof(core[0]) + MAXMODULES + 1];
 	const msgpack_object *o;
 	int n = 0, m;
@@ -392,7 +440,7 @@ read_tiles(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (read_ids(r, g, drawn, "drawn", g->drawn, MAXDRAWN, &g->ndrawn) ||
 	    read_ids(r, g, supply, "supply", g->supply, cap, &g->nsupply) ||
 	    read_ids(r, g, aside, "aside", g->aside, cap, &g->naside) ||
-	    read_board(r, g, board) || read_figures(r, g, figs) ||
+	    read_board(r, g, board) || read_figures(r, g, figs) || read_neutral(r, g, root) ||
 	    check_supplies(r, g, players))
 		return r->err->code;
 	return 0;

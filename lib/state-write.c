@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
 #include "codec.h"
 #include "legal.h"
 #include "state-text.h"
@@ -118,6 +119,47 @@ write_board(msgpack_packer *pk, const struct carc_game *g)
 	}
 }
 
+/* The neutral figures on the board (none beside it are written): a key only when there are
+ * some, so that a game without keeps its bytes. */
+static int
+neutral_on(const struct carc_game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->ts.nneutral; i++)
+		n += g->neutral[i].on;
+	return n;
+}
+
+static void
+write_neutral(msgpack_packer *pk, const struct carc_game *g)
+{
+	const struct npos *q;
+	char name[32];
+	int i, b;
+
+	mp_str(pk, "neutral");
+	msgpack_pack_array(pk, neutral_on(g));
+	for (i = 0; i < g->ts.nneutral; i++) {
+		if (!(q = &g->neutral[i])->on)
+			continue;
+		msgpack_pack_map(pk, 3 + (q->seg >= 0));
+		mp_str(pk, "type");
+		mp_str(pk, g->ts.neutral[i].name);
+		mp_str(pk, "x");
+		msgpack_pack_int(pk, q->x);
+		mp_str(pk, "y");
+		msgpack_pack_int(pk, q->y);
+		if (q->seg >= 0) {
+			b = board_at(g, q->x, q->y);
+			seg_rotated_name(&g->ts.types[g->board[b].type], g->board[b].rot, q->seg,
+			    name, sizeof(name));
+			mp_str(pk, "feature");
+			mp_str(pk, name);
+		}
+	}
+}
+
 /* The modules' parts, in the order of the table, each when it has something to keep. */
 static int
 module_parts(const struct carc_game *g)
@@ -154,7 +196,7 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	if (text_check_game(g, err))
 		return err->code;
 	msgpack_packer_init(&pk, out, sbuf_write);
-	msgpack_pack_map(&pk, 13 + module_parts(g));
+	msgpack_pack_map(&pk, 13 + (neutral_on(g) > 0) + module_parts(g));
 	mp_str(&pk, "format");
 	mp_str(&pk, "carc");
 	mp_str(&pk, "version");
@@ -178,6 +220,8 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	mp_str(&pk, hex);
 	mp_str(&pk, "board");
 	write_board(&pk, g);
+	if (neutral_on(g))
+		write_neutral(&pk, g);
 	write_modules(&pk, g);
 	mp_str(&pk, "log");
 	msgpack_pack_array(&pk, g->nlog);

@@ -1076,6 +1076,10 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		return want_bool(l, val, "double", &f->dbl);
 	if (strcmp(ks, "moves") == 0)
 		return want_bool(l, val, "moves", &f->moves);
+	if (strcmp(ks, "eats") == 0)
+		return want_bool(l, val, "eats", &f->eats);
+	if (strcmp(ks, "guards") == 0)
+		return want_bool(l, val, "guards", &f->guards);
 	if (strcmp(ks, "bonus") == 0)
 		return want_int(l, val, "bonus", 0, 9, &f->bonus);
 	if (strcmp(ks, "stands") == 0) {
@@ -1128,6 +1132,8 @@ load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
 		return bad(l, n, "a figure needs a name and a set");
 	if (f->corner && f->on != 1u << K_FIELD)
 		return bad(l, n, "a figure that stands on a corner stands in a field: on: [field]");
+	if ((f->eats || f->guards) && f->group != GROUP_NEUTRAL)
+		return bad(l, n, "only a neutral figure eats or guards");
 	return 0;
 }
 
@@ -1153,8 +1159,8 @@ figures_digest(struct tileset *ts)
 	struct carc_buf b = { 0 };
 	int i;
 
-	for (i = 0; i < ts->nfig; i++) {
-		const struct figtype *f = &ts->fig[i];
+	for (i = 0; i < ts->nfig + ts->nneutral; i++) {
+		const struct figtype *f = i < ts->nfig ? &ts->fig[i] : &ts->neutral[i - ts->nfig];
 
 		/* the abilities added since version 2 began, only where a row has them, so that
 		 * the rows without keep their digest */
@@ -1169,6 +1175,10 @@ figures_digest(struct tileset *ts)
 			carc_buf_printf(&b, " moves");
 		if (f->corner)
 			carc_buf_printf(&b, " corner");
+		if (f->eats)
+			carc_buf_printf(&b, " eats");
+		if (f->guards)
+			carc_buf_printf(&b, " guards");
 		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
@@ -1268,16 +1278,25 @@ figures_load(struct tileset *ts, struct carc_err *err)
 			ts->kinds |= 1u << ts->types[i].seg[s].kind;
 			ts->signs |= ts->types[i].seg[s].signs;
 		}
-	ts->nfig = 0;
+	ts->nfig = ts->nneutral = 0;
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
-		if (ts->nfig == MAXFIGTYPES) {
-			rc = bad(&l, node(&l, *it), "more than %d figures", MAXFIGTYPES);
+		struct figtype f;
+
+		if ((rc = load_figure(&l, node(&l, *it), &f)))
+			goto out;
+		if (!figure_in_game(ts, &f))
+			continue;
+		if (f.group == GROUP_NEUTRAL ? ts->nneutral == MAXNEUTRAL :
+		    ts->nfig == MAXFIGTYPES) {
+			rc = bad(&l, node(&l, *it), "more than %d %sfigures in one game",
+			    f.group == GROUP_NEUTRAL ? MAXNEUTRAL : MAXFIGTYPES,
+			    f.group == GROUP_NEUTRAL ? "neutral " : "");
 			goto out;
 		}
-		if ((rc = load_figure(&l, node(&l, *it), &ts->fig[ts->nfig])))
-			goto out;
-		if (figure_in_game(ts, &ts->fig[ts->nfig]))
-			ts->nfig++;
+		if (f.group == GROUP_NEUTRAL)
+			ts->neutral[ts->nneutral++] = f;
+		else
+			ts->fig[ts->nfig++] = f;
 	}
 	figures_digest(ts);
 out:

@@ -11,8 +11,9 @@
 #include "kinds.h"
 
 #define MAXSEG 16		/* segments on one tile */
-#define MAXSETS 8
+#define MAXSETS 16
 #define MAXFIGTYPES 16	/* figure rows of one game */
+#define MAXNEUTRAL 8	/* neutral figure rows of one game: nobody's (the dragon, the fairy) */
 #define ID_MAX 24
 #define MAX_TILES 4096		/* tiles in one game: board, supply and set aside */
 #define DEFAULT_FIGURE "follower"	/* the figure a move without @FIGURE places */
@@ -102,6 +103,10 @@ struct figtype {
 	bool corner;		/* it stands on a tile corner where four tiles meet, each
 				 * showing field there, not on a feature of the tile (the
 				 * barn, §5.4): `stands: corner` */
+	bool eats;		/* a neutral figure that takes off the board the figures of the
+				 * tiles it enters whose removed_by names dragon (the dragon) */
+	bool guards;		/* a neutral figure whose tile the eater never enters (the
+				 * fairy, PD-31) */
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };
@@ -122,6 +127,10 @@ struct tileset {
 	char figdigest[17];	/* of the figure rows the game has */
 	int nfig;
 	struct figtype fig[MAXFIGTYPES];
+	/* the rows of group neutral, kept apart: no player owns or places them, a module
+	 * moves them (the dragon); where they stand is the game's (game.h: neutral) */
+	int nneutral;
+	struct figtype neutral[MAXNEUTRAL];
 };
 
 void anchors_compute(struct tiletype *);
