@@ -40,12 +40,12 @@ LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/e
 	lib/tileset.o lib/util.o lib/view.o \
 	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
 	lib/rules/inns-cathedrals.o lib/rules/abbot.o lib/rules/phantom.o lib/rules/table.o \
-	lib/rules/traders-builders.o lib/rules/abbey-mayor.o
+	lib/rules/traders-builders.o lib/rules/abbey-mayor.o lib/rules/princess-dragon.o
 LIBHDR = $(wildcard lib/*.h lib/rules/*.h)
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml formats/inns-cathedrals.yaml formats/abbot.yaml \
 	formats/phantom.yaml formats/traders-builders.yaml formats/abbey-mayor.yaml \
-	formats/meets.yaml
+	formats/princess-dragon.yaml formats/meets.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
 	man/carc-bot.1
 MAN5 = man/carc-state.5 man/carc-tiles.5
@@ -218,7 +218,7 @@ deps-web:
 # players or other options than the first such test of a file) are left out there too.
 SAN_SKIP = compat docs examples games install pybot \
 	scoring fortune-teller catapult ft-catapult inns-cathedrals abbot phantom \
-	figures-ft-catapult traders-builders abbey-mayor
+	figures-ft-catapult traders-builders abbey-mayor princess-dragon
 check: deps
 	@$(MAKE) all
 	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi

@@ -132,6 +132,13 @@ phantom(struct carc_buf *b, const char *w)
 	    jkey(b, "feature", none ? NULL : feat, none ? 0 : strlen(feat));
 }
 
+/* dragon:SIDE, a step of the dragon (N, E, S or W) */
+static int
+dragon(struct carc_buf *b, const char *w)
+{
+	return jkey(b, "kind", "dragon", 6) || jkey(b, "side", w + 7, strlen(w + 7));
+}
+
 /* A module's word this file does not know yet (NAME:...): its kind is NAME, and the word
  * says the rest. */
 static int
@@ -161,6 +168,7 @@ carc_moves_json(struct carc_game *g, struct carc_buf *out, struct carc_err *err)
 			    strncmp(w, "draw:", 5) == 0 ? draw(out, w) :
 			    strncmp(w, "recall:", 7) == 0 ? recall(out, w) :
 			    strncmp(w, "phantom:", 8) == 0 ? phantom(out, w) :
+			    strncmp(w, "dragon:", 7) == 0 ? dragon(out, w) :
 			    w[strcspn(w, ":,")] == ':' ? other(out, w) : placement(out, g, w);
 		if (rc == 0)
 			rc = carc_buf_add(out, "}", 1);

@@ -1,6 +1,7 @@
 /* The game as text for people: every tile a block of 7 by 3 characters on a grid with a one
  * character gutter (where marks around a cell go), in ANSI colour or plain for e-mail; below
  * the board the scores, the figures left and the decision the game waits for. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,25 @@ paint_fair(struct tpic *p, const struct tiletype *t, int rot, int s)
 	paint_bed(p, s, "<&>", S_MARK);
 }
 
+/* The symbols of The Princess & the Dragon: a volcano, a dragon, a magic portal. */
+static void
+paint_volcano(struct tpic *p, const struct tiletype *t, int rot, int s)
+{
+	paint_mark(p, s, 'v', S_MARK);
+}
+
+static void
+paint_dragon(struct tpic *p, const struct tiletype *t, int rot, int s)
+{
+	paint_mark(p, s, 'd', S_MARK);
+}
+
+static void
+paint_portal(struct tpic *p, const struct tiletype *t, int rot, int s)
+{
+	paint_mark(p, s, '@', S_MARK);
+}
+
 static void
 paint_unknown(struct tpic *p, const struct tiletype *t, int rot, int s)
 {
@@ -273,6 +293,9 @@ static const struct tkind {
 	{ "garden", 5, paint_garden },
 	{ "tent", 5, paint_tent },
 	{ "fair", 5, paint_fair },
+	{ "volcano", 5, paint_volcano },
+	{ "dragon", 5, paint_dragon },
+	{ "portal", 5, paint_portal },
 };
 
 static const struct tkind *
@@ -361,7 +384,26 @@ static const struct tsign {
 	{ "wine", 'w', S_MARK, false },
 	{ "grain", 'g', S_MARK, false },
 	{ "cloth", 'c', S_MARK, false },
+	{ "princess", 'p', S_MARK, false },
 };
+
+/* A neutral figure (the dragon D, the fairy F) on a free cell of its tile, else on the last
+ * cell of the block not taken, else over the middle of the bottom row: always seen. */
+static void
+paint_neutral(struct tpic *p, char letter)
+{
+	int r, c;
+
+	if (!free_cell(p, &r, &c))
+		for (r = TH - 1, c = TW - 1; (r > 0 || c > 0) && p->taken[r][c]; )
+			if (--c < 0)
+				c = TW - 1, r--;
+	if (p->taken[r][c])
+		r = TH - 1, c = TW / 2;
+	p->ch[r][c] = letter;
+	p->st[r][c] = S_MARK;
+	p->taken[r][c] = true;
+}
 
 static void
 paint_sign(struct tpic *p, int s, int k)
@@ -451,6 +493,10 @@ paint_tile(const struct carc_game *g, int type, int rot, int b, struct tpic *p)
 		if (g->figs[i].tile == b && g->figs[i].seg < t->nseg)
 			paint_figure(p, g->figs[i].seg, g->figs[i].corner, g->figs[i].owner,
 			    view_figure_letter(g, g->figs[i].type));
+	for (i = 0; i < g->ts.nneutral; i++)
+		if (g->neutral[i].on && g->neutral[i].x == g->board[b].x &&
+		    g->neutral[i].y == g->board[b].y)
+			paint_neutral(p, toupper((unsigned char)g->ts.neutral[i].name[0]));
 }
 
 /* A page of characters with a style each, written out line by line. */

@@ -436,6 +436,9 @@ static void draw_garden(struct sctx *, const struct tlayout *, int);
 static void draw_unknown(struct sctx *, const struct tlayout *, int);
 static void draw_tent(struct sctx *, const struct tlayout *, int);
 static void draw_fair(struct sctx *, const struct tlayout *, int);
+static void draw_volcano(struct sctx *, const struct tlayout *, int);
+static void draw_dragon_sign(struct sctx *, const struct tlayout *, int);
+static void draw_portal(struct sctx *, const struct tlayout *, int);
 
 /* How each kind of segment takes room and is drawn. Areas claim sample points (cities before
  * roads before fields); marks stand at one point: the middle, the roomiest spot of a field or
@@ -458,6 +461,9 @@ static const struct skind {
 	{ "garden", AREA_NONE, MARK_FIELD, 8, 4, 3, NULL, draw_garden },
 	{ "tent", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_tent },
 	{ "fair", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_fair },
+	{ "volcano", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_volcano },
+	{ "dragon", AREA_NONE, MARK_OPEN, 8, 5, 3, NULL, draw_dragon_sign },
+	{ "portal", AREA_NONE, MARK_OPEN, 9, 5, 3, NULL, draw_portal },
 };
 #define NLAYERS 4
 
@@ -765,6 +771,40 @@ draw_fair(struct sctx *c, const struct tlayout *L, int s)
 	    N(c, p.y - 1), N(c, p.x), N(c, p.y - 9), N(c, p.x + 4), N(c, p.y - 1));
 }
 
+/* The symbols of The Princess & the Dragon: a smoking volcano, a dragon's green head, a
+ * magic portal's violet ring. */
+static void
+draw_volcano(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<path d=\"M%s %sL%s %sh6L%s %sz\" fill=\"#6d4c3d\" stroke=\"" C_INK "\"/>\n",
+	    N(c, p.x - 11), N(c, p.y + 8), N(c, p.x - 3), N(c, p.y - 6), N(c, p.x + 11),
+	    N(c, p.y + 8));
+	sp(c, "<path d=\"M%s %sl2 4 2-3 2 3\" fill=\"none\" stroke=\"#e8541c\" "
+	    "stroke-width=\"2\"/>\n", N(c, p.x - 4), N(c, p.y - 9));
+}
+
+static void
+draw_dragon_sign(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<path d=\"M%s %sl8-5 6 3-6 3 2 5z\" fill=\"#2e7d32\" stroke=\"" C_INK
+	    "\"/>\n", N(c, p.x - 7), N(c, p.y + 2));
+	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.2\" fill=\"#f2d15c\"/>\n", N(c, p.x + 1),
+	    N(c, p.y - 1));
+}
+
+static void
+draw_portal(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"none\" stroke=\"#7b3fa0\" "
+	    "stroke-width=\"3\"/>\n", N(c, p.x), N(c, p.y));
+}
+
 static void
 draw_unknown(struct sctx *c, const struct tlayout *L, int s)
 {
@@ -791,6 +831,14 @@ draw_cathedral(struct sctx *c, struct pt p)
 	    N(c, p.x - 2), N(c, p.y - 2));
 	sp(c, "<path d=\"M%s %sv-5m-2 1.5h4\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
 	    N(c, p.x), N(c, p.y - 11));
+}
+
+/* The princess of a city: a golden crown. */
+static void
+draw_princess(struct sctx *c, struct pt p)
+{
+	sp(c, "<path d=\"M%s %sv-7l3 4 3-5 3 5 3-4v7z\" fill=\"#f2c12e\" stroke=\"" C_INK
+	    "\" stroke-width=\".8\"/>\n", N(c, p.x - 6), N(c, p.y + 4));
 }
 
 /* The goods of Traders & Builders: a bunch of grapes (wine), a sheaf (grain), a bolt of blue
@@ -846,6 +894,7 @@ static const struct ssign {
 	{ "wine", draw_wine },
 	{ "grain", draw_grain },
 	{ "cloth", draw_cloth },
+	{ "princess", draw_princess },
 };
 
 static void
@@ -1012,6 +1061,36 @@ draw_meeple(struct sctx *c, struct pt p, int color, bool lying)
 	draw_figure(c, p, color, lying, sfig(DEFAULT_FIGURE));
 }
 
+/* A neutral figure, nobody's: the dragon, green and winged, over its tile's north-east
+ * quarter; the fairy, small and winged, beside the follower it is with; any other a grey
+ * meeple. */
+static void
+draw_neutral(struct sctx *c, const char *name, struct pt p, int ox, int oy)
+{
+	p.x += ox;
+	p.y += oy;
+	if (strcmp(name, "dragon") == 0) {
+		sp(c, "<path d=\"M%s %sl-7-9 2 9-6-4 3 7z\" fill=\"#1b5e20\" stroke=\"" C_INK
+		    "\" stroke-width=\"1\"/>\n", N(c, p.x - 2), N(c, p.y + 2));
+		sp(c, "<path d=\"M%s %sc4-6 10-6 14-1l4-3-1 6-5 1c-3 3-9 3-12-3z\" "
+		    "fill=\"#2e7d32\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
+		    N(c, p.x - 9), N(c, p.y + 5));
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.3\" fill=\"#f2d15c\"/>\n",
+		    N(c, p.x + 8), N(c, p.y + 1));
+	} else if (strcmp(name, "fairy") == 0) {
+		p.x += 9;
+		sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"5\" ry=\"3\" fill=\"#bfe3f5\" "
+		    "fill-opacity=\".8\" stroke=\"" C_INK "\" stroke-width=\".6\"/>\n",
+		    N(c, p.x), N(c, p.y - 3));
+		sp(c, "<path d=\"M%s %sl-3 7h6z\" fill=\"#e77fb3\" stroke=\"" C_INK
+		    "\" stroke-width=\".8\"/>\n", N(c, p.x), N(c, p.y - 2));
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2\" fill=\"#f6d7b0\" stroke=\"" C_INK
+		    "\" stroke-width=\".6\"/>\n", N(c, p.x), N(c, p.y - 4));
+	} else
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#9e9e9e\" stroke=\"" C_INK
+		    "\"/>\n", N(c, p.x), N(c, p.y));
+}
+
 static void
 draw_figures(struct sctx *c, int b, int ox, int oy)
 {
@@ -1039,6 +1118,11 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 		draw_figure(c, p, c->v->color[g->figs[i].owner],
 		    t->seg[g->figs[i].seg].kind == K_FIELD && !f->stands, f);
 	}
+	for (i = 0; i < g->ts.nneutral; i++)
+		if (g->neutral[i].on && g->neutral[i].x == pl->x && g->neutral[i].y == pl->y)
+			draw_neutral(c, g->ts.neutral[i].name, g->neutral[i].seg >= 0 ?
+			    figure_spot(&L, g->neutral[i].seg) : (struct pt){ T * .74, T * .3 },
+			    ox, oy);
 }
 
 static void

@@ -24,7 +24,7 @@ play() {
 		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$f.$n.json")
 		case $phase in
 		draw) carc-draw "$f" > "$f.next" ;;
-		place | hurl | seduce | recall | phantom | abbey)
+		place | hurl | seduce | recall | phantom | abbey | dragon)
 			carc-bot --seed "$n" random "$f" > "$f.next" ;;
 		score) carc-score "$f" > "$f.next" ;;
 		over) return 0 ;;
@@ -125,6 +125,24 @@ validate() {
 	[ "$(jq -c '.figures' barn.json)" = '[{"x":1,"y":1,"feature":"corner:NW","owner":1,"type":"barn"}]' ]
 	[ "$(jq -c '.abbey_mayor.wagons' c1.json)" = '[[0,-1,"city:S"],null]' ]
 	jq '.figures[0].feature = "corner:N"' barn.json > spoilt.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
+	[ "$status" -eq 1 ]
+}
+
+@test "schema: the dragon on the board and moving, its path kept (The Princess & the Dragon)" {
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck U,U,PD17,PD16 > dr
+	for m in 1,0,0 2,0,0,field:Nw 3,0,0; do
+		carc-draw dr | carc-place "$m" | carc-score > dr.next && mv dr.next dr
+	done
+	carc-render --format json dr > on.json
+	carc-draw dr | carc-place 4,0,0 | carc-place dragon:W > dr.next && mv dr.next dr
+	carc-render --format json dr > moving.json
+	play dr 20
+	validate on.json moving.json dr.*.json
+	[ "$(jq -c '.neutral' on.json)" = '[{"type":"dragon","x":3,"y":0}]' ]
+	[ "$(jq -c '[.phase, .princess_dragon]' moving.json)" = '["dragon",{"turn":1,"path":[[3,0],[2,0]]}]' ]
+	jq '.princess_dragon.path += [[1,0], [0,0], [-1,0], [-2,0], [-3,0]]' moving.json > spoilt.json
 	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
 	[ "$status" -eq 1 ]
 }

@@ -135,7 +135,7 @@ play_out() {
 		grep -q "^  - id: $id\$" "$TOP"/formats/*.yaml || { echo "no tile $id"; false; }
 	done
 	run carc-deck --players a,b --seed 1 --expansions \
-	    base,fortune-teller,catapult,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor
+	    base,fortune-teller,catapult,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,princess-dragon
 	[ "$status" -eq 0 ]
 	run --separate-stderr carc-deck --players a,b --expansions base,meets
 	[ "$status" -eq 64 ] && [[ $stderr == *"unknown expansion 'meets'"* ]]

@@ -1749,6 +1749,10 @@ test_generator_agrees(void)
 		{ "base,abbey-mayor", { NULL } },
 		{ "base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,"
 		    "catapult", { NULL } },
+		{ "base,princess-dragon,phantom,fortune-teller", { "dragon-timing=after-scoring",
+		    NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,"
+		    "catapult,princess-dragon", { "edition=c1", NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;
@@ -1901,26 +1905,28 @@ next:
 }
 
 /* Whole games of every combination of the sets of figures (Inns & Cathedrals, the abbot, the
- * phantom, Traders & Builders, Abbey & Mayor) with The Fortune Teller and The Catapult, for 2
- * to 6 players, random bots: each ends, replays from its log to the same bytes, and reads back
- * as it was written; all of them together make every decision of the new sets. The
- * combinations with Abbey & Mayor are played for one number of players each, in turn, so that
- * every number meets every set without doubling the games. */
+ * phantom, Traders & Builders, Abbey & Mayor, The Princess & the Dragon) with The Fortune
+ * Teller and The Catapult, for 2 to 6 players, random bots: each ends, replays from its log to
+ * the same bytes, and reads back as it was written; all of them together make every decision
+ * of the new sets. The combinations with Abbey & Mayor or The Princess & the Dragon are played
+ * for one number of players each, in turn, so that every number meets every set without
+ * doubling the games. */
 static void
 test_combinations(void)
 {
 	static const char *const news[] = { "inns-cathedrals", "abbot", "phantom",
-		"traders-builders", "abbey-mayor" };
+		"traders-builders", "abbey-mayor", "princess-dragon" };
 	static const char *const olds[] = { "fortune-teller", "catapult" };
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
 		"a,b,c,d,e,f" };
 	static const char *const words[] = { "@big", "recall:", "recall:none", "phantom:",
 		"phantom:none", "seduce:supply@", "@builder", "@pig", "again:none", "@mayor",
-		"ABBEY/", "@wagon", "wagon:none", "wagon:", ",corner:" };
+		"ABBEY/", "@wagon", "wagon:none", "wagon:", ",corner:", "dragon:", "portal:",
+		"princess:" };
 	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
 	int nm_, om, np, i, w;
 
-	for (nm_ = 1; nm_ < 32; nm_++)
+	for (nm_ = 1; nm_ < 64; nm_++)
 		for (om = 0; om < 4; om++)
 			for (np = 0; np < 5; np++) {
 				if (nm_ >= 16 && np != (nm_ + om) % 5)
@@ -1931,7 +1937,7 @@ test_combinations(void)
 				struct carc_game *g, *r = NULL, *back = NULL;
 				char sets[128] = "base", why[200] = "";
 
-				for (i = 0; i < 5; i++)
+				for (i = 0; i < 6; i++)
 					if (nm_ & (1 << i))
 						strcat(strcat(sets, ","), news[i]);
 				for (i = 0; i < 2; i++)
@@ -2032,6 +2038,7 @@ test_random_agrees(void)
 		{ "base,inns-cathedrals,phantom,catapult", "a,b,c,d,e,f", { "scatter=0", NULL } },
 		{ "base,traders-builders,abbot,fortune-teller,catapult", "a,b,c", { NULL } },
 		{ "base,abbey-mayor,inns-cathedrals,catapult", "a,b,c,d", { NULL } },
+		{ "base,princess-dragon,phantom,fortune-teller", "a,b,c", { NULL } },
 	};
 	struct carc_err err;
 	size_t k;

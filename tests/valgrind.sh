@@ -61,6 +61,19 @@ carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --rule wagon=
 for m in 0,-1,180,city:S@wagon 1,-1,0 -1,0,90 1,0,270; do
 	carc-draw c1 | carc-place "$m" | carc-score > c1.n && mv c1.n c1
 done
+# The Princess & the Dragon: the dragon on the volcano at 3,0, bob's dragon tile at 4,0 and
+# the dragon to move; a portal tile placed bare; a princess into bob's city
+carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+    --deck U,U,PD17,PD16 > dragon
+for m in 1,0,0 2,0,0,field:Nw 3,0,0; do
+	carc-draw dragon | carc-place "$m" | carc-score > dragon.n && mv dragon.n dragon
+done
+carc-draw dragon | carc-place 4,0,0 > moving
+carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D --deck U,PD08 |
+    carc-draw | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place 2,0,0 > portal
+carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+    --deck U,F,PD11 | carc-draw | carc-place 1,0,0 | carc-score | carc-draw |
+    carc-place 0,-1,90,city:N | carc-score | carc-draw | carc-place 0,-2,180 > princess
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -176,6 +189,19 @@ done <<'EOF'
 0  | carc-render --format svg barned
 0  | carc-render barned
 0  | carc-place --list c1
+0  | carc-place --list moving
+0  | carc-place dragon:W moving
+1  | carc-place dragon:N moving
+64 | carc-place dragon:up moving
+0  | carc-bot greedy moving
+0  | carc-bot --iterations 30 mcts moving
+0  | carc-render --format svg moving
+0  | carc-render --format json moving
+0  | carc-place portal:0,0,city:N portal
+1  | carc-place portal:1,0,road:E portal
+0  | carc-bot greedy portal
+0  | carc-place princess:0,-1,city:N princess
+0  | carc-bot random princess
 0  | carc-place wagon:0,0,road:S c1
 1  | carc-place wagon:1,-1,cloister c1
 1  | carc-place 5,5,0 placing

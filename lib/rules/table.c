@@ -5,7 +5,8 @@
 #include "modules.h"
 
 /* Abbey & Mayor comes before The Catapult: the wagons move at the end of the turn before a
- * catapult round begins (rules_turn_end_after). */
+ * catapult round begins (rules_turn_end_after). The Princess & the Dragon comes after The
+ * Phantom: the dragon moves once the phantom is placed or not (PD-16). */
 
 static struct rules_module *const table[] = {
 	&base_module,
@@ -17,6 +18,7 @@ static struct rules_module *const table[] = {
 	&abbot_module,
 	&phantom_module,
 	&traders_builders_module,
+	&princess_dragon_module,
 };
 
 void

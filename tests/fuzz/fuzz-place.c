@@ -27,8 +27,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const sets[4] = { "base", "base,fortune-teller", "base,catapult",
 		"base,fortune-teller,catapult" };
-	static const char *const figsets[5] = { ",inns-cathedrals", ",abbot", ",phantom",
-		",traders-builders", ",abbey-mayor" };
+	static const char *const figsets[6] = { ",inns-cathedrals", ",abbot", ",phantom",
+		",traders-builders", ",abbey-mayor", ",princess-dragon" };
 	static const char *const players[4] = { "ann,bob", "ann,bob,cy", "ann,bob,cy,dee",
 		"ann,bob,cy,dee,eve,fay" };
 	static const char *const catapult[4] = { "catapult=sim", "catapult=house",
@@ -56,9 +56,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the players byte's higher bits add the sets of figures */
 	b = byte(&in);
 	su.players = players[b & 3];
-	snprintf(setlist, sizeof(setlist), "%s%s%s%s%s%s", su.expansions, b & 4 ? figsets[0] : "",
-	    b & 8 ? figsets[1] : "", b & 16 ? figsets[2] : "", b & 32 ? figsets[3] : "",
-	    b & 64 ? figsets[4] : "");
+	snprintf(setlist, sizeof(setlist), "%s%s%s%s%s%s%s", su.expansions, b & 4 ? figsets[0] :
+	    "", b & 8 ? figsets[1] : "", b & 16 ? figsets[2] : "", b & 32 ? figsets[3] : "",
+	    b & 64 ? figsets[4] : "", b & 128 ? figsets[5] : "");
 	su.expansions = setlist;
 	su.seed = byte2(&in);
 	if ((g = carc_game_new(&su, &err)) == NULL)

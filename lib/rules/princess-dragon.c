@@ -1,0 +1,993 @@
+/* The Princess & the Dragon as a rules module (PRINCESS-TOWER-COUNT-BRIDGES.md §1). Its tiles
+ * show one symbol each: a volcano, the dragon, a magic portal (kinds of a point that nobody
+ * claims, as the catapult's fair) or the princess (a sign of a city). The dragon and the fairy
+ * are neutral rows of the figure table (`eats`, `guards`); where they stand is the core's
+ * (game.h: struct npos), this module moves them.
+ *
+ * The dragon begins beside the board. A volcano placed takes it (PD-10), and no figure goes
+ * on the features of that tile (PD-11: the core's `bare` hook; the phantom neither, PD-12).
+ * Until the first volcano the dragon tiles are passed over by the draws, which is the rule's
+ * setting aside and shuffling back (PD-13) in another form: the tiles drawn are the same, and
+ * the first volcano shuffles the supply that holds them (PD-14: they may stay there to the
+ * end). A dragon tile placed while the dragon is on the board moves it six steps, in phase
+ * dragon, after the figure action and the phantom and before the scoring (PD-16; the option
+ * dragon-timing=after-scoring moves it after the scoring): each step, dragon:N|E|S|W, made by
+ * the next player from the one whose turn it is, onto a tile beside it that this movement has
+ * not visited and that the fairy does not guard (PD-17, PD-18); with no such tile the
+ * movement ends (PD-19). Each tile entered loses its figures that the dragon eats to their
+ * owners' supplies, and a builder or pig left without its owner's follower goes too (PD-22,
+ * PD-24). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../board.h"
+#include "../codec.h"
+#include "../game.h"
+#include "../legal.h"
+#include "../score.h"
+#include "modules.h"
+
+#define DRAGON_STEPS 6		/* PD-17 */
+
+enum { PD_TIMING, PD_PRINCESS };
+enum { TIMING_BEFORE, TIMING_AFTER };
+enum { PRINCESS_MAY, PRINCESS_MUST };
+
+#define VOLCANO (princess_dragon_module.kind0)
+#define DRAGON_TILE (princess_dragon_module.kind0 + 1)
+#define PORTAL (princess_dragon_module.kind0 + 2)
+#define PRINCESS (princess_dragon_module.sign0)
+
+/* The dragon's movement, while it is on (phase dragon). */
+struct pd {
+	int8_t turn;			/* the player whose turn it is; g->player is the mover */
+	uint8_t npath;			/* cells visited: where it began, then each step */
+	int16_t path[1 + DRAGON_STEPS][2];
+};
+
+#define PD(g) ((struct pd *)MODULE_STATE(g, &princess_dragon_module))
+
+/* The neutral row with the ability, or -1. */
+static int
+neutral_with(const struct carc_game *g, bool eats)
+{
+	int i;
+
+	for (i = 0; i < g->ts.nneutral; i++)
+		if (eats ? g->ts.neutral[i].eats : g->ts.neutral[i].guards)
+			return i;
+	return -1;
+}
+
+/* Where the dragon stands, NULL if the game has none or it is beside the board. */
+static const struct npos *
+dragon_at(const struct carc_game *g)
+{
+	int d = neutral_with(g, true);
+
+	return d >= 0 && g->neutral[d].on ? &g->neutral[d] : NULL;
+}
+
+static bool
+tile_has(const struct carc_game *g, int type, int kind)
+{
+	return g->ts.types[type].kindmask >> kind & 1;
+}
+
+/* PD-13: no dragon tile is drawn while the dragon is beside the board. */
+static bool
+pd_drawable(const struct carc_game *g, int t)
+{
+	return !tile_has(g, t, DRAGON_TILE) || dragon_at(g) != NULL ||
+	    neutral_with(g, true) < 0;
+}
+
+/* PD-11: the dragon lands on a volcano as it is placed; no figure goes on its features. */
+static bool
+pd_bare(const struct carc_game *g, int t, char *why, size_t n)
+{
+	if (!tile_has(g, t, VOLCANO) || neutral_with(g, true) < 0)
+		return false;
+	if (why != NULL)
+		snprintf(why, n, "no figure goes on a volcano tile: the dragon lands there (PD-11)");
+	return true;
+}
+
+/* PD-12: no figure goes on the dragon's tile by the second figure decision of the turn (the
+ * phantom's, on the tile just placed, after the placement): the tile is the dragon's, or a
+ * volcano that it takes. */
+static bool
+dragon_tile_now(const struct carc_game *g, int ft)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+	const struct npos *d = dragon_at(g);
+
+	return g->ts.fig[ft].second && g->phase != CARC_PLACE && (pd_bare(g, p->type, NULL, 0) ||
+	    (d != NULL && d->x == p->x && d->y == p->y));
+}
+
+static unsigned
+pd_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
+{
+	return dragon_tile_now(g, ft) ? 0 : on;
+}
+
+static int
+pd_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
+{
+	if (!dragon_tile_now(g, ft))
+		return 0;
+	snprintf(why, n, "no figure goes on the dragon's tile (PD-12)");
+	return 1;
+}
+
+/* ---- the movement ---- */
+
+/* The directions (a bit per side) of the steps the dragon may make now: onto a tile beside
+ * it that this movement has not visited and that no guard (the fairy) stands on (PD-18). */
+static unsigned
+steps_open(const struct carc_game *g)
+{
+	const struct pd *s = PD(g);
+	const struct npos *d = dragon_at(g);
+	int guard = neutral_with(g, false), side, x, y, i;
+	unsigned open = 0;
+
+	for (side = 0; d != NULL && side < 4; side++) {
+		x = d->x + side_dx[side];
+		y = d->y + side_dy[side];
+		if (board_at(g, x, y) < 0)
+			continue;
+		for (i = 0; i < s->npath && (s->path[i][0] != x || s->path[i][1] != y); i++)
+			;
+		if (i < s->npath)
+			continue;
+		if (guard >= 0 && g->neutral[guard].on && g->neutral[guard].x == x &&
+		    g->neutral[guard].y == y)
+			continue;
+		open |= 1u << side;
+	}
+	return open;
+}
+
+/* The figures of tile b that the dragon eats go to their owners' supplies (PD-22), and the
+ * builders and pigs left without their owner's follower with them (PD-24). */
+static void
+eat(struct carc_game *g, int b)
+{
+	const struct figure *f;
+	char place[32];
+	int i;
+
+	for (i = g->nfigs - 1; i >= 0; i--) {
+		f = &g->figs[i];
+		if (f->tile != b || !(g->ts.fig[f->type].removed & BY_DRAGON))
+			continue;
+		if (!g->quiet) {
+			fig_place_name(g, i, place, sizeof(place));
+			report(g, "the dragon eats %s's %s on %s at %d,%d (PD-22)\n",
+			    g->pl[f->owner].name, g->ts.fig[f->type].name, place, g->board[b].x,
+			    g->board[b].y);
+		}
+		fig_remove(g, i);
+	}
+	fig_strays(g);
+}
+
+/* The movement ends: the turn's player again, and the turn goes on, to the scoring
+ * (before-scoring) or to its end (after-scoring). */
+static int
+movement_end(struct carc_game *g)
+{
+	struct pd *s = PD(g);
+	int n;
+
+	g->player = s->turn;
+	s->npath = 0;
+	if (RULE(g, &princess_dragon_module, PD_TIMING) == TIMING_BEFORE) {
+		rules_step2(g, &princess_dragon_module);
+		return 0;
+	}
+	if ((n = rules_turn_end_after(g, &princess_dragon_module)) < 0)
+		return -1;
+	if (n == 0)
+		turn_next(g);
+	return 0;
+}
+
+/* The next step is the next player's from the turn's (PD-17), or the movement is over: six
+ * steps made, or none open (PD-19). 1 when a step waits. */
+static int
+movement_next(struct carc_game *g)
+{
+	struct pd *s = PD(g);
+	int steps = s->npath - 1;
+
+	if (steps < DRAGON_STEPS && steps_open(g)) {
+		g->player = (s->turn + steps) % g->nplayers;
+		g->phase = CARC_DRAGON;
+		return 1;
+	}
+	report(g, "the dragon stops at %d,%d after %d step%s%s\n", dragon_at(g)->x,
+	    dragon_at(g)->y, steps, steps == 1 ? "" : "s", steps < DRAGON_STEPS ?
+	    ": no tile open beside it (PD-19)" : "");
+	return 0;
+}
+
+/* A dragon tile placed with the dragon on the board: its movement begins where it stands. */
+static int
+movement_start(struct carc_game *g)
+{
+	struct pd *s = PD(g);
+	const struct npos *d = dragon_at(g);
+
+	s->turn = g->player;
+	s->npath = 1;
+	s->path[0][0] = d->x;
+	s->path[0][1] = d->y;
+	if (movement_next(g))
+		return 1;
+	g->player = s->turn;
+	s->npath = 0;
+	return 0;
+}
+
+/* One step to side `side`, which steps_open allows. */
+static void
+step(struct carc_game *g, int side)
+{
+	struct pd *s = PD(g);
+	struct npos *d = &g->neutral[neutral_with(g, true)];
+
+	d->x += side_dx[side];
+	d->y += side_dy[side];
+	s->path[s->npath][0] = d->x;
+	s->path[s->npath][1] = d->y;
+	s->npath++;
+	report(g, "%s moves the dragon %s to %d,%d\n", g->pl[g->player].name, side_names[side],
+	    d->x, d->y);
+	eat(g, board_at(g, d->x, d->y));
+}
+
+/* ---- the figure actions of a portal and a princess (PD-40 .. PD-53) ---- */
+
+/* Whether the player put a figure with the tile just placed, on a feature or a corner: the
+ * turn's figure action is taken. `second`: the phantom's decision instead, which comes before
+ * this module's (PD-41). */
+static bool
+placed_figure(const struct carc_game *g, bool second)
+{
+	int i, b = g->nboard - 1;
+
+	for (i = 0; i < g->nfigs; i++)
+		if (g->figs[i].tile == b && g->ts.fig[g->figs[i].type].second == second)
+			return true;
+	return false;
+}
+
+/* A figure of the player's that may go through a portal: a follower, not the phantom (whose
+ * decision is its own) nor one that stands on corners (PD-52). */
+static bool
+portal_figure(const struct carc_game *g, int ft)
+{
+	const struct figtype *f = &g->ts.fig[ft];
+
+	return f->group == GROUP_FOLLOWER && !f->second && !f->corner && !f->needs_own &&
+	    figures_left(g, g->player, ft) > 0;
+}
+
+/* Each place a follower of the player's may reach through the portal (PD-50, PD-51): a
+ * segment of a tile on the board other than the one just placed (its features are the
+ * placement's) and the dragon's (PD-12), of a feature unoccupied (B-22) and incomplete, with
+ * the figure types that may stand there now; given to `each` in the order of the board,
+ * the segments and the figure table, until it returns nonzero. Returns that, or how many. */
+static int
+portal_each(struct carc_game *g, int (*each)(struct carc_game *, int b, int s, int ft,
+    void *), void *arg)
+{
+	const struct npos *d = dragon_at(g);
+	const struct tiletype *t;
+	int b, s, k, r, ft, n = 0, rc;
+
+	for (b = 0; b < g->nboard - 1; b++) {
+		if (d != NULL && g->board[b].x == d->x && g->board[b].y == d->y)
+			continue;
+		t = &g->ts.types[g->board[b].type];
+		for (s = 0; s < t->nseg; s++) {
+			k = t->seg[s].kind;
+			if (!kinds[k]->claimable)
+				continue;
+			r = node_find(g, b * MAXSEG + s);
+			if (g->nodes[r].claims > 0 || feature_complete(g, r))
+				continue;
+			for (ft = 0; ft < g->ts.nfig; ft++) {
+				if (!portal_figure(g, ft) ||
+				    figure_may_stand(g, g->player, ft, k, -1) != STAND_OK)
+					continue;
+				if (each == NULL)
+					n++;
+				else if ((rc = each(g, b, s, ft, arg)) != 0)
+					return rc;
+			}
+		}
+	}
+	return each == NULL ? n : 0;
+}
+
+/* The word of a place reached through the portal: portal:X,Y,FEATURE, @FIGURE after it when
+ * not a follower. */
+static void
+portal_word(const struct carc_game *g, int b, int s, int ft, char *w, size_t n)
+{
+	char name[32];
+
+	seg_rotated_name(&g->ts.types[g->board[b].type], g->board[b].rot, s, name, sizeof(name));
+	if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) == 0)
+		snprintf(w, n, "portal:%d,%d,%s", g->board[b].x, g->board[b].y, name);
+	else
+		snprintf(w, n, "portal:%d,%d,%s@%s", g->board[b].x, g->board[b].y, name,
+		    g->ts.fig[ft].name);
+}
+
+static int
+add_portal_word(struct carc_game *g, int b, int s, int ft, void *arg)
+{
+	char w[64];
+
+	portal_word(g, b, s, ft, w, sizeof(w));
+	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
+}
+
+/* The followers a princess just placed may send home (PD-40, PD-44): those in the city of her
+ * segment of the tile just placed, any player's; given to `each` in the order of the figures,
+ * until it returns nonzero. Returns that, or how many. */
+static int
+princess_each(struct carc_game *g, int (*each)(struct carc_game *, int f, void *), void *arg)
+{
+	int tile = g->nboard - 1, s, f, r, n = 0, rc;
+	const struct tiletype *t = &g->ts.types[g->board[tile].type];
+
+	for (s = 0; s < t->nseg; s++) {
+		if (t->seg[s].kind != K_CITY || !(t->seg[s].signs >> PRINCESS & 1))
+			continue;
+		r = node_find(g, tile * MAXSEG + s);
+		for (f = 0; f < g->nfigs; f++) {
+			if (g->ts.fig[g->figs[f].type].group != GROUP_FOLLOWER ||
+			    node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) != r)
+				continue;
+			if (each == NULL)
+				n++;
+			else if ((rc = each(g, f, arg)) != 0)
+				return rc;
+		}
+	}
+	return each == NULL ? n : 0;
+}
+
+static void
+princess_word(const struct carc_game *g, int f, char *w, size_t n)
+{
+	char name[32];
+
+	fig_place_name(g, f, name, sizeof(name));
+	snprintf(w, n, "princess:%d,%d,%s", g->board[g->figs[f].tile].x,
+	    g->board[g->figs[f].tile].y, name);
+}
+
+static int
+add_princess_word(struct carc_game *g, int f, void *arg)
+{
+	char w[64];
+
+	princess_word(g, f, w, sizeof(w));
+	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
+}
+
+/* The portal's decision is open: a portal tile placed without a figure, a place to reach. */
+static bool
+portal_open(struct carc_game *g)
+{
+	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !placed_figure(g, false) &&
+	    portal_each(g, NULL, NULL) > 0;
+}
+
+/* The princess's: a princess placed into a city with followers, and no figure put, the
+ * phantom neither (PD-41, PD-45). */
+static bool
+princess_open(struct carc_game *g)
+{
+	return !placed_figure(g, false) && !placed_figure(g, true) &&
+	    princess_each(g, NULL, NULL) > 0;
+}
+
+static int movement_start(struct carc_game *);
+
+/* After the figure action: the dragon's movement on a dragon tile, else the modules after
+ * this one, then the scoring. */
+static void
+action_done(struct carc_game *g)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+
+	if (tile_has(g, p->type, DRAGON_TILE) && dragon_at(g) != NULL &&
+	    RULE(g, &princess_dragon_module, PD_TIMING) == TIMING_BEFORE && movement_start(g))
+		return;
+	rules_step2(g, &princess_dragon_module);
+}
+
+/* A word's own decision, checked against the list: the place or the follower it names. */
+struct find {
+	const char *word;
+	int b, s, ft, f;
+};
+
+static int
+find_portal(struct carc_game *g, int b, int s, int ft, void *arg)
+{
+	struct find *x = arg;
+	char w[64];
+
+	portal_word(g, b, s, ft, w, sizeof(w));
+	if (strcmp(w, x->word) != 0)
+		return 0;
+	x->b = b, x->s = s, x->ft = ft;
+	return 1;
+}
+
+static int
+find_princess(struct carc_game *g, int f, void *arg)
+{
+	struct find *x = arg;
+	char w[64];
+
+	princess_word(g, f, w, sizeof(w));
+	if (strcmp(w, x->word) != 0)
+		return 0;
+	x->f = f;
+	return 1;
+}
+
+/* The canonical form of a portal word: the figure named as the list names it. */
+static void
+portal_canon(const char *w, char *out, size_t n)
+{
+	const char *at = strchr(w, '@');
+
+	if (at != NULL && strcmp(at + 1, DEFAULT_FIGURE) == 0)
+		snprintf(out, n, "%.*s", (int)(at - w), w);
+	else
+		snprintf(out, n, "%s", w);
+}
+
+static int
+portal_put(struct carc_game *g, int b, int s, int ft, const char *w)
+{
+	if (fig_add(g, b, s, g->player, ft) == -1)
+		return -1;
+	report(g, "%s's %s goes through the portal to %d,%d (PD-50)\n", g->pl[g->player].name,
+	    g->ts.fig[ft].name, g->board[b].x, g->board[b].y);
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
+	action_done(g);
+	return 0;
+}
+
+static int
+portal_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct find x = { 0 };
+	char canon[64];
+
+	if (strncmp(w, "portal:", 7) != 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may send a follower through the "
+		    "portal: portal:X,Y,FEATURE[@FIGURE] or portal:none", w, g->pl[g->player].name);
+	if (strcmp(w + 7, "none") == 0) {
+		if (!g->quiet && game_log(g, w) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		action_done(g);
+		return 0;
+	}
+	portal_canon(w, canon, sizeof(canon));
+	x.word = canon;
+	if (portal_each(g, find_portal, &x) <= 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': no unoccupied, unfinished "
+		    "feature there that %s's follower may reach through the portal (PD-51)", w,
+		    g->pl[g->player].name);
+	return portal_put(g, x.b, x.s, x.ft, canon) ? seterr(err, CARC_ESOFTWARE,
+	    "out of memory") : 0;
+}
+
+static int
+portal_words(struct carc_game *g, struct carc_err *err)
+{
+	if (portal_each(g, add_portal_word, NULL) < 0 ||
+	    carc_buf_add(&g->words, "portal:none", 12))
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* The random player's: of the places and none, one drawn as its index would be. */
+static int
+pick_nth(struct carc_game *g, int b, int s, int ft, void *arg)
+{
+	struct find *x = arg;
+
+	if (x->f-- > 0)
+		return 0;
+	x->b = b, x->s = s, x->ft = ft;
+	return 1;
+}
+
+static int
+portal_random(struct carc_game *g, uint64_t *rng)
+{
+	int n = portal_each(g, NULL, NULL);
+	struct find x = { .f = carc_rng_below(rng, n + 1) };
+	char w[64] = "portal:none";
+
+	if (x.f == n) {
+		if (!g->quiet && game_log(g, w) == -1)
+			return -1;
+		action_done(g);
+		return 0;
+	}
+	portal_each(g, pick_nth, &x);
+	if (!g->quiet)
+		portal_word(g, x.b, x.s, x.ft, w, sizeof(w));
+	return portal_put(g, x.b, x.s, x.ft, w);
+}
+
+static int
+portal_status(const struct carc_game *g, struct carc_buf *b)
+{
+	return carc_buf_printf(b, "%s may send a follower through the portal "
+	    "(portal:X,Y,FEATURE[@FIGURE]) or not (portal:none)", g->pl[g->player].name);
+}
+
+/* The princess sends follower f home (PD-40); a builder or pig left alone goes too (PD-44). */
+static int
+princess_take(struct carc_game *g, int f, const char *w)
+{
+	const struct figure *fg = &g->figs[f];
+
+	report(g, "the princess sends %s's %s at %d,%d home (PD-40)\n", g->pl[fg->owner].name,
+	    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
+	fig_remove(g, f);
+	fig_strays(g);
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
+	action_done(g);
+	return 0;
+}
+
+static bool
+princess_must(const struct carc_game *g)
+{
+	return RULE(g, &princess_dragon_module, PD_PRINCESS) == PRINCESS_MUST;
+}
+
+static int
+princess_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct find x = { .word = w };
+
+	if (strncmp(w, "princess:", 9) != 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may send a follower of the "
+		    "princess's city home: princess:X,Y,FEATURE%s", w, g->pl[g->player].name,
+		    princess_must(g) ? "" : " or princess:none");
+	if (strcmp(w + 9, "none") == 0) {
+		if (princess_must(g))
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': with princess=must a "
+			    "follower of her city goes home (PD-42)", w);
+		if (!g->quiet && game_log(g, w) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		action_done(g);
+		return 0;
+	}
+	if (princess_each(g, find_princess, &x) <= 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower there in the "
+		    "princess's city (PD-44)", w);
+	return princess_take(g, x.f, w) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+static int
+princess_words(struct carc_game *g, struct carc_err *err)
+{
+	if (princess_each(g, add_princess_word, NULL) < 0 ||
+	    (!princess_must(g) && carc_buf_add(&g->words, "princess:none", 14)))
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+static int
+pick_fig(struct carc_game *g, int f, void *arg)
+{
+	struct find *x = arg;
+
+	if (x->ft-- > 0)
+		return 0;
+	x->f = f;
+	return 1;
+}
+
+static int
+princess_random(struct carc_game *g, uint64_t *rng)
+{
+	int n = princess_each(g, NULL, NULL), none = !princess_must(g);
+	struct find x = { .ft = carc_rng_below(rng, n + none) };
+	char w[64] = "princess:none";
+
+	if (x.ft == n) {
+		if (!g->quiet && game_log(g, w) == -1)
+			return -1;
+		action_done(g);
+		return 0;
+	}
+	princess_each(g, pick_fig, &x);
+	if (!g->quiet)
+		princess_word(g, x.f, w, sizeof(w));
+	return princess_take(g, x.f, w);
+}
+
+static int
+princess_status(const struct carc_game *g, struct carc_buf *b)
+{
+	return carc_buf_printf(b, "%s %s send a follower of the princess's city home "
+	    "(princess:X,Y,FEATURE)%s", g->pl[g->player].name, princess_must(g) ? "must" : "may",
+	    princess_must(g) ? "" : " or not (princess:none)");
+}
+
+/* The volcano just placed takes the dragon (PD-10); the first one puts the dragon tiles back
+ * among those drawn, and the supply is shuffled (PD-13). */
+static void
+jump(struct carc_game *g, int tile)
+{
+	int d = neutral_with(g, true);
+	bool first = !g->neutral[d].on;
+
+	g->neutral[d] = (struct npos){ g->board[tile].x, g->board[tile].y, -1, true };
+	report(g, "the dragon %s the volcano at %d,%d (PD-10)\n", first ? "comes onto" :
+	    "flies to", g->board[tile].x, g->board[tile].y);
+	if (first)
+		rng_shuffle(&g->rng, g->supply, g->nsupply);
+}
+
+/* A tile just placed: the dragon to a volcano; a dragon tile starts its movement, before the
+ * scoring (PD-16). */
+static int
+pd_step2(struct carc_game *g, int tile)
+{
+	int type = g->board[tile].type;
+
+	if (tile_has(g, type, VOLCANO) && neutral_with(g, true) >= 0)
+		jump(g, tile);
+	if (portal_open(g)) {
+		g->phase = CARC_PORTAL;
+		return 1;
+	}
+	if (princess_open(g)) {
+		g->phase = CARC_PRINCESS;
+		return 1;
+	}
+	if (!tile_has(g, type, DRAGON_TILE) || dragon_at(g) == NULL ||
+	    RULE(g, &princess_dragon_module, PD_TIMING) != TIMING_BEFORE)
+		return 0;
+	return movement_start(g);
+}
+
+/* dragon-timing=after-scoring: the movement after the turn's scoring (the RGG order). */
+static int
+pd_turn_end(struct carc_game *g)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+
+	if (RULE(g, &princess_dragon_module, PD_TIMING) != TIMING_AFTER ||
+	    neutral_with(g, true) < 0 || !tile_has(g, p->type, DRAGON_TILE) ||
+	    dragon_at(g) == NULL)
+		return 0;
+	return movement_start(g);
+}
+
+/* The side a word dragon:N means, or -1. */
+static int
+side_of(const char *w)
+{
+	int side;
+
+	if (strncmp(w, "dragon:", 7) != 0)
+		return -1;
+	for (side = 0; side < 4; side++)
+		if (strcmp(w + 7, side_names[side]) == 0)
+			return side;
+	return -1;
+}
+
+static int
+dragon_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	const struct npos *d = dragon_at(g);
+	int side = side_of(w), x, y;
+	char canon[16];
+
+	if (side < 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': %s moves the dragon one step: "
+		    "dragon:N, dragon:E, dragon:S or dragon:W", w, g->pl[g->player].name);
+	if (!(steps_open(g) >> side & 1)) {
+		x = d->x + side_dx[side];
+		y = d->y + side_dy[side];
+		if (board_at(g, x, y) < 0)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': no tile at %d,%d, and "
+			    "the dragon steps only onto tiles (PD-18)", w, x, y);
+		if (neutral_with(g, false) >= 0 && g->neutral[neutral_with(g, false)].on &&
+		    g->neutral[neutral_with(g, false)].x == x &&
+		    g->neutral[neutral_with(g, false)].y == y)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': the fairy guards %d,%d, "
+			    "and the dragon never enters its tile (PD-18)", w, x, y);
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the dragon has been at %d,%d "
+		    "in this movement already (PD-18)", w, x, y);
+	}
+	step(g, side);
+	snprintf(canon, sizeof(canon), "dragon:%s", side_names[side]);
+	if (!g->quiet && game_log(g, canon) == -1)
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	if (!movement_next(g) && movement_end(g))
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+static int
+dragon_words(struct carc_game *g, struct carc_err *err)
+{
+	unsigned open = steps_open(g);
+	char w[16];
+	int side, rc = 0;
+
+	for (side = 0; side < 4; side++)
+		if (open >> side & 1) {
+			snprintf(w, sizeof(w), "dragon:%s", side_names[side]);
+			rc |= carc_buf_add(&g->words, w, strlen(w) + 1);
+		}
+	return rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+/* The random player's step: one of those dragon_words lists, drawn as its index would be. */
+static int
+dragon_random(struct carc_game *g, uint64_t *rng)
+{
+	unsigned open = steps_open(g);
+	int side, j = carc_rng_below(rng, __builtin_popcount(open));
+	char w[16];
+
+	for (side = 0; !(open >> side & 1) || j-- > 0; side++)
+		;
+	step(g, side);
+	if (!g->quiet) {
+		snprintf(w, sizeof(w), "dragon:%s", side_names[side]);
+		if (game_log(g, w) == -1)
+			return -1;
+	}
+	return !movement_next(g) && movement_end(g) ? -1 : 0;
+}
+
+static int
+dragon_status(const struct carc_game *g, struct carc_buf *b)
+{
+	const struct npos *d = dragon_at(g);
+
+	return carc_buf_printf(b, "%s moves the dragon from %d,%d, step %d of %d "
+	    "(dragon:N|E|S|W)", g->pl[g->player].name, d->x, d->y, PD(g)->npath, DRAGON_STEPS);
+}
+
+/* ---- the state: the movement under way ---- */
+
+static bool
+pd_present(const struct carc_game *g)
+{
+	return PD(g)->npath > 0;
+}
+
+static void
+pd_write(const struct carc_game *g, msgpack_packer *pk)
+{
+	const struct pd *s = PD(g);
+	int i;
+
+	msgpack_pack_map(pk, 2);
+	mp_str(pk, "turn");
+	msgpack_pack_int(pk, s->turn);
+	mp_str(pk, "path");
+	msgpack_pack_array(pk, s->npath);
+	for (i = 0; i < s->npath; i++) {
+		msgpack_pack_array(pk, 2);
+		msgpack_pack_int(pk, s->path[i][0]);
+		msgpack_pack_int(pk, s->path[i][1]);
+	}
+}
+
+static int
+pd_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
+{
+	static const char *const keys[] = { "turn", "path", NULL };
+	struct pd *s = PD(g);
+	const msgpack_object *path, *c;
+	int64_t turn;
+	uint32_t i;
+
+	if (o->type != MSGPACK_OBJECT_MAP)
+		return mp_fail(r, "bad state: 'princess_dragon' must be a map");
+	if (mp_check_keys(r, o, "'princess_dragon'", keys) ||
+	    mp_need_int(r, o, "turn", "'princess_dragon'", 0, g->nplayers - 1, &turn) ||
+	    mp_need(r, o, "path", MSGPACK_OBJECT_ARRAY, "'princess_dragon'", &path))
+		return CARC_EDATA;
+	if (path->via.array.size < 1 || path->via.array.size > DRAGON_STEPS)
+		return mp_fail(r, "bad state: the dragon's path must hold 1 to %d cells",
+		    DRAGON_STEPS);
+	s->turn = turn;
+	for (i = 0; i < path->via.array.size; i++) {
+		c = &path->via.array.ptr[i];
+		if (c->type != MSGPACK_OBJECT_ARRAY || c->via.array.size != 2 ||
+		    c->via.array.ptr[0].type > MSGPACK_OBJECT_NEGATIVE_INTEGER ||
+		    c->via.array.ptr[0].type < MSGPACK_OBJECT_POSITIVE_INTEGER ||
+		    c->via.array.ptr[1].type > MSGPACK_OBJECT_NEGATIVE_INTEGER ||
+		    c->via.array.ptr[1].type < MSGPACK_OBJECT_POSITIVE_INTEGER ||
+		    c->via.array.ptr[0].via.i64 < -COORD_MAX || c->via.array.ptr[0].via.i64 > COORD_MAX ||
+		    c->via.array.ptr[1].via.i64 < -COORD_MAX || c->via.array.ptr[1].via.i64 > COORD_MAX)
+			return mp_fail(r, "bad state: a cell of the dragon's path must be [x, y]");
+		s->path[i][0] = c->via.array.ptr[0].via.i64;
+		s->path[i][1] = c->via.array.ptr[1].via.i64;
+	}
+	s->npath = path->via.array.size;
+	return 0;
+}
+
+/* A movement only in phase dragon, along tiles each beside the last, none twice, ending where
+ * the dragon stands, with a step open, the mover the next from the turn's player; the dragon
+ * and the fairy never on one tile. */
+static int
+pd_check(const struct carc_game *g, char *why, size_t n)
+{
+	const struct pd *s = PD(g);
+	const struct npos *d = dragon_at(g);
+	int guard = neutral_with(g, false), i, j, dx, dy;
+
+	if (d != NULL && guard >= 0 && g->neutral[guard].on && g->neutral[guard].x == d->x &&
+	    g->neutral[guard].y == d->y)
+		return snprintf(why, n, "the dragon stands on the fairy's tile (PD-18)"), -1;
+	/* portal_open and princess_open find roots, which shortens paths in the union-find and
+	 * nothing else */
+	if (g->phase == CARC_PORTAL && !portal_open((struct carc_game *)g))
+		return snprintf(why, n, "phase portal, but %s may send no follower through it",
+		    g->pl[g->player].name), -1;
+	if (g->phase == CARC_PRINCESS && !princess_open((struct carc_game *)g))
+		return snprintf(why, n, "phase princess, but no follower of her city may go home"),
+		    -1;
+	if ((g->phase == CARC_DRAGON) != (s->npath > 0))
+		return snprintf(why, n, "phase %s with %s", rules_phase_name(g->phase),
+		    s->npath ? "the dragon moving" : "no dragon moving"), -1;
+	if (s->npath == 0)
+		return 0;
+	if (d == NULL)
+		return snprintf(why, n, "the dragon moves, and stands beside the board"), -1;
+	for (i = 0; i < s->npath; i++) {
+		if (board_at(g, s->path[i][0], s->path[i][1]) < 0)
+			return snprintf(why, n, "the dragon's path goes through %d,%d, where no tile "
+			    "is", s->path[i][0], s->path[i][1]), -1;
+		for (j = 0; j < i; j++)
+			if (s->path[j][0] == s->path[i][0] && s->path[j][1] == s->path[i][1])
+				return snprintf(why, n, "the dragon's path visits %d,%d twice (PD-18)",
+				    s->path[i][0], s->path[i][1]), -1;
+		dx = i ? s->path[i][0] - s->path[i - 1][0] : 0;
+		dy = i ? s->path[i][1] - s->path[i - 1][1] : 0;
+		if (dx * dx + dy * dy > 1)
+			return snprintf(why, n, "the dragon's path jumps from %d,%d to %d,%d",
+			    s->path[i - 1][0], s->path[i - 1][1], s->path[i][0], s->path[i][1]), -1;
+	}
+	if (s->path[s->npath - 1][0] != d->x || s->path[s->npath - 1][1] != d->y)
+		return snprintf(why, n, "the dragon's path ends at %d,%d, and it stands at %d,%d",
+		    s->path[s->npath - 1][0], s->path[s->npath - 1][1], d->x, d->y), -1;
+	if (!steps_open(g))
+		return snprintf(why, n, "phase dragon, and the dragon has no step open (PD-19)"),
+		    -1;
+	if (g->player != (s->turn + s->npath - 1) % g->nplayers)
+		return snprintf(why, n, "step %d of the dragon is %s's to make (PD-17), not %s's",
+		    s->npath, g->pl[(s->turn + s->npath - 1) % g->nplayers].name,
+		    g->pl[g->player].name), -1;
+	return 0;
+}
+
+/* ---- for people ---- */
+
+static void
+pd_describe(const struct carc_game *g, struct carc_buf *b)
+{
+	const struct pd *s = PD(g);
+	const struct npos *d = dragon_at(g);
+	int i;
+
+	if (neutral_with(g, true) < 0)
+		return;
+	if (d == NULL) {
+		carc_buf_printf(b, "the dragon waits beside the board; no dragon tile is drawn "
+		    "before the first volcano (PD-13)\n");
+		return;
+	}
+	carc_buf_printf(b, "the dragon stands at %d,%d", d->x, d->y);
+	if (s->npath > 0) {
+		carc_buf_printf(b, "; its path:");
+		for (i = 0; i < s->npath; i++)
+			carc_buf_printf(b, "%s%d,%d", i ? " > " : " ", s->path[i][0], s->path[i][1]);
+		carc_buf_printf(b, " (%d of %d steps)", s->npath - 1, DRAGON_STEPS);
+	}
+	carc_buf_printf(b, "\n");
+}
+
+/* The cells the dragon has left in this movement, marked for the turn's player. */
+static int
+pd_marks(const struct carc_game *g, struct mark *out, int max)
+{
+	const struct pd *s = PD(g);
+	int i, n = 0;
+
+	for (i = 0; i + 1 < s->npath && n < max; i++)
+		out[n++] = (struct mark){ s->path[i][0] * 100 + 50, s->path[i][1] * 100 + 50,
+		    s->turn };
+	return n;
+}
+
+/* ---- the module ---- */
+
+/* The symbols of the tiles: a point of the tile that no figure claims (PD-04). */
+static const struct kind_def volcano = { "volcano", SHAPE_POINT, EDGE_F, DONE_NEVER,
+	AWARD_MAJORITY, false, 50, NULL, NULL };
+static const struct kind_def dragon = { "dragon", SHAPE_POINT, EDGE_F, DONE_NEVER,
+	AWARD_MAJORITY, false, 72, NULL, NULL };
+static const struct kind_def portal = { "portal", SHAPE_POINT, EDGE_F, DONE_NEVER,
+	AWARD_MAJORITY, false, 50, NULL, NULL };
+
+static const struct kind_def *const pd_kinds[] = { &volcano, &dragon, &portal, NULL };
+
+static const struct sign_def princess = { "princess", K_CITY };
+
+static const struct sign_def *const pd_signs[] = { &princess, NULL };
+
+static const char *const timings[] = { "before-scoring", "after-scoring", NULL };
+static const char *const maymust[] = { "may", "must", NULL };
+
+static const struct rule_opt pd_opts[] = {
+	[PD_TIMING] = { "dragon-timing", OPT_CHOICE, timings, 0, false },
+	[PD_PRINCESS] = { "princess", OPT_CHOICE, maymust, 0, false },
+	{ NULL, 0, NULL, 0, false }
+};
+
+static const struct phase_def pd_phases[] = {
+	{ CARC_DRAGON, "dragon", "the dragon moves", dragon_decide, dragon_words, dragon_status,
+	    true, NULL, dragon_random },
+	{ CARC_PORTAL, "portal", "a follower may go through the portal", portal_decide,
+	    portal_words, portal_status, true, "portal:none", portal_random },
+	{ CARC_PRINCESS, "princess", "the princess may send a follower home", princess_decide,
+	    princess_words, princess_status, true, "princess:none", princess_random },
+	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
+};
+
+struct rules_module princess_dragon_module = {
+	.name = "princess-dragon",
+	.set = "princess-dragon",
+	.kinds = pd_kinds,
+	.signs = pd_signs,
+	.opts = pd_opts,
+	.phases = pd_phases,
+	.state_size = sizeof(struct pd),
+	.drawable = pd_drawable,
+	.bare = pd_bare,
+	.figure_kinds = pd_figure_kinds,
+	.limit_why = pd_limit_why,
+	.step2 = pd_step2,
+	.turn_end = pd_turn_end,
+	.key = "princess_dragon",
+	.present = pd_present,
+	.write = pd_write,
+	.read = pd_read,
+	.check = pd_check,
+	.describe = pd_describe,
+	.marks = pd_marks,
+};

@@ -1,0 +1,461 @@
+#!/usr/bin/env bats
+# The Princess & the Dragon, rule by rule (../shared/rules/PRINCESS-TOWER-COUNT-BRIDGES.md §1,
+# rule ids PD-..; tiles PD01 .. PD29 of §1.11; the figures summary, seed 003, §5.1 and §5.2).
+#
+# Every test builds a small board from a fixed supply (--deck, --start) and fixed moves, then
+# checks the exact board, figures and points. The comment above each test shows the board. x
+# grows east, y grows south; the start tile is at 0,0.
+# Tile shapes used (rotation 0):
+#   D     city cap N, road W-E (the start)     U     road W-E, fields N and S
+#   PD17  road W-E, a volcano                  PD16  road W-E, a dragon
+#   PD14  road S-W, a dragon                   PD01  all field, a volcano
+#   B     cloister in a field
+# The dragon's steps are dragon:N, dragon:E, dragon:S, dragon:W, each a decision of its own in
+# phase dragon, between the placement and carc-score.
+
+bats_require_minimum_version 1.5.0
+
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# new PLAYERS DECK [OPTION...]: the game g with The Princess & the Dragon, D at the start and
+# the supply DECK in that order.
+new() {
+	local players=$1 deck=$2
+	shift 2
+	carc-deck --players "$players" --seed 7 --expansions base,princess-dragon --start D \
+	    --deck "$deck" "$@" > g
+}
+
+# row PLAYERS [OPTION...]: the road of seven tiles from -2,0 to 4,0, the volcano PD17 at 4,0
+# with the dragon on it, and PD16, a dragon tile, still to come; on the way the first player's
+# follower on the road (from 1,0), the second's farmer north of it (2,0) and the third's (the
+# first's with two players) south of it (3,0).
+#
+#   x:  -2   -1    0    1    2    3    4    5
+#       U    U     D    U    U    U  PD17  (PD16)
+row() {
+	new "$1" U,U,U,U,U,PD17,PD16 "${@:2}"
+	# with more than two players the third and fourth moves are theirs
+	turns 1,0,0,road:E 2,0,0,field:Nw 3,0,0,field:Es -1,0,0 -2,0,0 4,0,0
+}
+
+# step WORD WHO: the dragon step WORD, made by WHO, the player the game waits for.
+step() {
+	[ "$(turnof)" = "dragon $2" ] || { echo "waits for '$(turnof)', not dragon $2"; return 1; }
+	carc-place "$1" < g > g.n && mv g.n g
+}
+
+# --- the tiles ---------------------------------------------------------------------------------
+
+@test "PD-01 PD-03: 30 tiles in either edition, 6 volcanoes, 12 dragons, 6 princesses, 6 portals; C2's two gardens plain in C1" {
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon > g
+	run js '[.supply[] | select(startswith("PD"))] | length'
+	want 30
+	run js '[.supply[] | select(startswith("PD"))] | unique | join(",")'
+	want "PD01,PD02,PD03,PD04g,PD05,PD06,PD07,PD08,PD09,PD10,PD11,PD12,PD13,PD14,PD15,PD16,PD17,PD18,PD19,PD20g,PD21,PD22,PD23,PD24,PD25,PD26,PD27,PD28,PD29"
+	run js '.supply | length'
+	want 101
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --rule edition=c1 > g
+	run js '[.supply[] | select(test("^PD(04|20)"))] | sort | join(",")'
+	want "PD04,PD20"
+	# the neutral figures are nobody's: no player holds a dragon or a fairy
+	run js '[.players[].supply | keys[]] | unique | join(",")'
+	want "follower"
+	run js '.neutral'
+	want "null"
+}
+
+@test "PD-04: every tile of the set may start a game; its symbol is no feature a figure takes" {
+	local t
+	for t in PD01 PD02 PD04 PD04g PD06 PD07 PD08 PD09 PD10 PD11 PD12 PD13 PD14 PD15 PD16 \
+	    PD18 PD20 PD20g PD22 PD23 PD24 PD25 PD26 PD27 PD28 PD29; do
+		carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start "$t" \
+		    > g || { echo "$t refused"; return 1; }
+	done
+	# the start tile PD16, road W-E: a follower on its road or fields, not on its dragon
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start PD16 \
+	    --deck U > g
+	carc-draw < g > g.d
+	run --separate-stderr carc-place 1,0,0,dragon < g.d
+	tool=carc-place fails 1 "illegal move '1,0,0,dragon': tile U turned 0 has no dragon"
+}
+
+# --- volcanoes and the dragon tiles set aside ----------------------------------------------------
+
+@test "PD-13: the dragon tiles are passed over by the draws while the dragon is beside the board" {
+	new ann,bob PD14,PD16,U,PD01,B
+	carc-draw < g > g.d
+	run js '.drawn | join(",")'
+	want ""
+	mv g.d g
+	run js '(.drawn | join(",")) + " / " + (.supply | join(","))'
+	want "U / PD14,PD16,PD01,B"
+	run carc-render g
+	[[ $output == *"the dragon waits beside the board; no dragon tile is drawn before the first volcano (PD-13)"* ]]
+	carc-place 1,0,0 < g | carc-score > g.n && mv g.n g
+	carc-draw < g > g.d && mv g.d g
+	run js '.drawn | join(",")'
+	want "PD01"
+}
+
+@test "PD-10 PD-13: the first volcano takes the dragon, and the dragon tiles come back into the supply, shuffled" {
+	new ann,bob PD14,PD16,PD01,B,U
+	turn g 0,1,0
+	run js '.neutral | length'
+	want 1
+	run js '.neutral[0] | "\(.type) \(.x),\(.y)"'
+	want "dragon 0,1"
+	run js '.supply | sort | join(",")'
+	want "B,PD14,PD16,U"
+	# bob draws the first tile of the shuffled supply, a dragon tile or not
+	carc-draw < g > g.d
+	run jq -r '.drawn[0]' <(carc-render --format json < g.d)
+	[ "$output" = "$(js '.supply[0]')" ]
+}
+
+@test "PD-14: a game may end with dragon tiles never drawn: no volcano came" {
+	new ann,bob PD14,U,PD16
+	turn g 1,0,0
+	run turnof
+	want "over"
+	run js '.aside | sort | join(",")'
+	want "PD14,PD16"
+}
+
+@test "PD-11: no follower and no special figure on a volcano tile; the placement alone is taken" {
+	new ann,bob U,U,PD17
+	turns 1,0,0 2,0,0
+	carc-draw < g > g.d
+	run --separate-stderr carc-place 3,0,0,field:Nw < g.d
+	tool=carc-place fails 1 "illegal move '3,0,0,field:Nw': no figure goes on a volcano tile: the dragon lands there (PD-11)"
+	run grep '^3,0,' <(carc-place --list < g.d)
+	want "3,0,0"
+	carc-place 3,0,0 < g.d > g
+	run js '[.neutral[0].x, .neutral[0].y] | join(",")'
+	want "3,0"
+}
+
+@test "PD-10: a later volcano takes the dragon from where it stands, eating nothing" {
+	new ann,bob U,PD17,PD01
+	turn g 1,0,0,field:Nw
+	turn g 2,0,0
+	turn g 0,1,0
+	run js '.neutral[0] | "\(.x),\(.y)"'
+	want "0,1"
+	run figs
+	want "ann@1,0,field:Nw"
+}
+
+# --- the dragon's movement ---------------------------------------------------------------------
+
+@test "PD-16 PD-17 PD-22: six steps round the table of two, each eating the figures of the tile it enters" {
+	row ann,bob
+	# ann places the dragon tile at 5,0; the dragon at 4,0 moves six steps, ann first
+	carc-draw < g > g.d
+	carc-place 5,0,0 < g.d > g
+	run turnof
+	want "dragon ann"
+	run carc-place --list < g
+	want "dragon:E
+dragon:W"
+	step dragon:W ann
+	run figs
+	want "ann@1,0,road:E bob@2,0,field:Nw"
+	step dragon:W bob
+	run figs
+	want "ann@1,0,road:E"
+	step dragon:W ann
+	run figs
+	want ""
+	step dragon:W bob
+	step dragon:W ann
+	run carc-render g
+	[[ $output == *"the dragon stands at -1,0; its path: 4,0 > 3,0 > 2,0 > 1,0 > 0,0 > -1,0 (5 of 6 steps)"* ]]
+	step dragon:W bob
+	# six steps made: the turn is ann's again, to be scored
+	run turnof
+	want "score ann"
+	run js '[.neutral[0].x, .neutral[0].y] | join(",")'
+	want "-2,0"
+	run js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
+	want "ann=7 bob=7"
+	run js '[.log[] | select(startswith("dragon"))] | join(" ")'
+	want "dragon:W dragon:W dragon:W dragon:W dragon:W dragon:W"
+	carc-deck --verify < g
+}
+
+@test "PD-17: with four players the steps go round the table from the player whose turn it is" {
+	row ann,bob,cat,dee
+	# the seventh tile, PD16, is cat's
+	run turnof
+	want "draw cat"
+	carc-draw < g > g.d
+	carc-place 5,0,0 < g.d > g
+	step dragon:W cat
+	step dragon:W dee
+	step dragon:W ann
+	step dragon:W bob
+	step dragon:W cat
+	step dragon:W dee
+	run turnof
+	want "score cat"
+}
+
+@test "PD-18 PD-19: never back, never onto an empty cell; a dead end stops the dragon after 3 steps" {
+	new ann,bob U,U,PD17,PD16
+	turns 1,0,0 2,0,0 3,0,0
+	carc-draw < g > g.d
+	carc-place 4,0,0 < g.d > g
+	step dragon:W bob
+	run --separate-stderr carc-place dragon:E < g
+	tool=carc-place fails 1 "illegal move 'dragon:E': the dragon has been at 3,0 in this movement already (PD-18)"
+	run --separate-stderr carc-place dragon:N < g
+	tool=carc-place fails 1 "illegal move 'dragon:N': no tile at 2,-1, and the dragon steps only onto tiles (PD-18)"
+	run --separate-stderr carc-place dragon:up < g
+	[ "$status" -eq 64 ]
+	step dragon:W ann
+	step dragon:W bob
+	# at 0,0 every cell beside is empty or visited: the movement ends, and the turn is scored
+	run turnof
+	want "score bob"
+	run js '[.neutral[0].x, .neutral[0].y] | join(",")'
+	want "0,0"
+	run --separate-stderr carc-place dragon:W < g
+	[ "$status" -eq 1 ]
+}
+
+@test "PD-19: a dragon with no step open from the start does not move at all" {
+	# the dragon tile is placed where the volcano's only other neighbour was: the dragon steps
+	# onto it, and from there nothing is open
+	new ann,bob PD17,PD16
+	turn g 1,0,0
+	carc-draw < g > g.d
+	carc-place 2,0,0 < g.d > g
+	step dragon:E bob
+	run turnof
+	want "score bob"
+}
+
+@test "PD-16: the option dragon-timing=after-scoring moves the dragon after the turn's scoring" {
+	#   x:   0    1    2
+	#   0:   D    U   PD14      the volcano PD17 at 0,1 under D, the dragon on it
+	#   1:  PD17
+	new ann,bob U,PD17,PD14 --rule dragon-timing=after-scoring
+	turns 1,0,0,road:E 0,1,0
+	carc-draw < g > g.d
+	carc-place 2,0,0 < g.d > g
+	run turnof
+	want "score ann"
+	carc-score < g > g.n && mv g.n g
+	run turnof
+	want "dragon ann"
+}
+
+@test "state: the movement under way is kept and checked: path, turn, and whose step it is" {
+	row ann,bob
+	carc-draw < g > g.d
+	carc-place 5,0,0 < g.d > g
+	step dragon:W ann
+	run jq -c .princess_dragon <(carc-render --format json < g)
+	want '{"turn":0,"path":[[4,0],[3,0]]}'
+	carc-render --format json < g > spoil.json
+	spoilt() {
+		run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
+		[ "$status" -eq 65 ] && [ -z "$output" ] &&
+		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
+	}
+	spoilt '.princess_dragon.path = [[4,0],[2,0]]' \
+	    "inconsistent state: the dragon's path jumps from 4,0 to 2,0"
+	spoilt '.princess_dragon.path = [[4,0],[3,0],[4,0],[3,0]]' \
+	    "inconsistent state: the dragon's path visits 4,0 twice (PD-18)"
+	spoilt '.player = 0' \
+	    "inconsistent state: step 2 of the dragon is bob's to make (PD-17), not ann's"
+	spoilt '.neutral[0].x = 9' \
+	    "inconsistent state: the dragon stands at 9,0, where no tile is"
+	spoilt '.neutral += [.neutral[0]]' \
+	    "inconsistent state: the dragon stands on the board twice"
+	spoilt '.neutral[0].type = "wyvern"' \
+	    "bad state: no neutral figure 'wyvern' in this game"
+	spoilt 'del(.princess_dragon)' \
+	    "inconsistent state: phase dragon with no dragon moving"
+	carc-deck --from-json < spoil.json | cmp - g
+}
+
+# --- with the other expansions -----------------------------------------------------------------
+
+@test "PD-22 PD-24 with Traders & Builders: the dragon eats ann's follower, and her builder on that road goes home" {
+	#   x:  -1    0    1    2         ann's builder at -1,0, her follower at 1,0, on one road
+	#   0:   U    D    U    U         the volcano PD01 at 0,1, the dragon tile PD16 at 0,2
+	#   1:       PD01                 (the first volcano shuffles the supply: it comes when
+	#   2:       PD16                 the dragon tile alone is left)
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,princess-dragon \
+	    --start D --deck U,U,U,PD01,PD16 > g
+	turns 1,0,0,road:E 2,0,0 -1,0,0,road:E@builder 0,1,0
+	run figs
+	want "ann@1,0,road:E ann@-1,0,road:E"
+	carc-draw < g > g.d
+	carc-place 0,2,0 < g.d > g
+	step dragon:N ann
+	step dragon:E bob
+	run figs
+	want ""
+	run js '[.players[0].supply.follower, .players[0].supply.builder] | join(",")'
+	want "7,1"
+	step dragon:E ann
+	# at 2,0 nothing is open: three steps
+	run turnof
+	want "score ann"
+}
+
+@test "PD-22 with Abbey & Mayor: the dragon eats a wagon" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
+	    --start D --deck U,U,PD17,PD16 > g
+	turns 1,0,0,road:E@wagon 2,0,0 3,0,0
+	carc-draw < g > g.d
+	carc-place 4,0,0 < g.d > g
+	step dragon:W bob
+	step dragon:W ann
+	run figs
+	want ""
+	run js '.players[0].supply.wagon'
+	want 1
+}
+
+@test "PD-70 with The Fortune Teller: the dragon eats a fortune teller, its owner's own" {
+	#   x:   0    1    2    3    4
+	#        D    U   FT3 PD17 PD16     bob's fortune teller on FT3's tent
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,princess-dragon \
+	    --start D --deck U,FT3,PD17,PD16 > g
+	turns 1,0,0 2,0,0,tent 3,0,0
+	run figs
+	want "bob@2,0,tent"
+	carc-draw < g > g.d
+	carc-place 4,0,0 < g.d > g
+	step dragon:W bob
+	run figs
+	want ""
+	run js '.players[1].supply.follower'
+	want 7
+	step dragon:W ann
+	step dragon:W bob
+	run turnof
+	want "score bob"
+}
+
+@test "PD-12 with The Phantom: no phantom on the volcano just placed; on another tile it is offered" {
+	carc-deck --players ann,bob --seed 7 --expansions base,phantom,princess-dragon --start D \
+	    --deck U,PD17 > g
+	carc-draw < g > g.d
+	carc-place 1,0,0 < g.d > g
+	run turnof
+	want "phantom ann"
+	carc-place phantom:none < g | carc-score > g.n && mv g.n g
+	carc-draw < g > g.d
+	carc-place 2,0,0 < g.d > g
+	run turnof
+	want "score bob"
+}
+
+@test "whole games of 2 to 6 players with the dragon's steps, through the tools" {
+	games_with princess-dragon 11 dragon:
+}
+
+# --- the magic portal and the princess -----------------------------------------------------------
+
+@test "PD-50 PD-51: a portal tile placed without a figure: one follower to any unoccupied, unfinished feature of another tile" {
+	#   x:   0    1    2          PD08: roads E, S, W end at a junction; a magic portal
+	#        D    U   PD08        ann's follower on the road D-U-PD08
+	new ann,bob U,PD08
+	turn g 1,0,0,road:E
+	carc-draw < g > g.d
+	carc-place 2,0,0 < g.d > g
+	run turnof
+	want "portal bob"
+	run carc-place --list < g
+	want "portal:0,0,city:N
+portal:0,0,field:En
+portal:0,0,field:Es
+portal:1,0,field:Nw
+portal:1,0,field:Es
+portal:none"
+	run --separate-stderr carc-place portal:1,0,road:E < g
+	tool=carc-place fails 1 "illegal move 'portal:1,0,road:E': no unoccupied, unfinished feature there that bob's follower may reach through the portal (PD-51)"
+	run --separate-stderr carc-place portal:2,0,road:E < g
+	tool=carc-place fails 1 "(PD-51)"
+	carc-place portal:0,0,city:N < g > g.n && mv g.n g
+	run turnof
+	want "score bob"
+	run figs
+	want "ann@1,0,road:E bob@0,0,city:N"
+	run js '.log[-1]'
+	want "portal:0,0,city:N"
+	carc-deck --verify < g
+}
+
+@test "PD-50: with a figure on the portal tile, or nothing left to reach, no portal decision comes" {
+	new ann,bob U,PD08
+	turn g 1,0,0
+	carc-draw < g > g.d
+	carc-place 2,0,0,road:E < g.d > g
+	run turnof
+	want "score bob"
+}
+
+@test "PD-40 PD-44: a princess placed into a city with a follower: the follower may be sent home" {
+	#   y:  -2  PD11 turned 180: city S, W, E; the princess
+	#       -1  F turned 90: city N-S, bob's follower
+	#        0  D: city N
+	new ann,bob U,F,PD11
+	turns 1,0,0 0,-1,90,city:N
+	carc-draw < g > g.d
+	carc-place 0,-2,180 < g.d > g
+	run turnof
+	want "princess ann"
+	run carc-place --list < g
+	want "princess:0,-1,city:N
+princess:none"
+	carc-place princess:0,-1,city:N < g > g.n && mv g.n g
+	run figs
+	want ""
+	run js '[.players[1].supply.follower, .log[-1]] | join(" ")'
+	want "7 princess:0,-1,city:N"
+	run turnof
+	want "score ann"
+}
+
+@test "PD-42: princess=must lists no princess:none and refuses it" {
+	new ann,bob U,F,PD11 --rule princess=must
+	turns 1,0,0 0,-1,90,city:N
+	carc-draw < g > g.d
+	carc-place 0,-2,180 < g.d > g
+	run carc-place --list < g
+	want "princess:0,-1,city:N"
+	run --separate-stderr carc-place princess:none < g
+	tool=carc-place fails 1 "illegal move 'princess:none': with princess=must a follower of her city goes home (PD-42)"
+}
+
+@test "PD-41 PD-45: the princess's removal and the phantom exclude each other; a princess in an empty city does nothing" {
+	carc-deck --players ann,bob --seed 7 --expansions base,phantom,princess-dragon --start D \
+	    --deck U,F,PD11,PD11 > g
+	carc-draw < g | carc-place 1,0,0 | carc-place phantom:none | carc-score > g.n
+	carc-draw < g.n | carc-place 0,-1,90,city:N | carc-place phantom:none | carc-score > g
+	# ann's princess at 0,-2 joins bob's city: the phantom's decision comes first
+	carc-draw < g | carc-place 0,-2,180 > g.p
+	run carc-render --format phase < g.p
+	want "phantom ann"
+	# declined, the princess's follows; put, none follows
+	carc-place phantom:none < g.p > g
+	run turnof
+	want "princess ann"
+	carc-place phantom:field:Nw < g.p > g
+	run turnof
+	want "score ann"
+	# bob's princess at 0,-3 starts a city of her own: no decision of hers
+	carc-score < g | carc-draw | carc-place 0,-3,0 | carc-place phantom:none > g.n && mv g.n g
+	run turnof
+	want "score bob"
+}
