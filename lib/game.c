@@ -75,7 +75,7 @@ game_advance(struct carc_game *g)
 		if (board_placeable(g, g->drawn[i]))
 			return;
 	for (i = 0; i < g->nsupply; i++)
-		if (board_placeable(g, g->supply[i]) && (!rules_drawable_any(g) ||
+		if (board_placeable(g, g->supply[i]) && (!RULES_DRAWABLE_ANY(g) ||
 		    rules_drawable(g, g->supply[i]))) {
 			g->fit_nboard = g->nboard;
 			g->fit_type = g->supply[i];
@@ -96,27 +96,37 @@ game_advance(struct carc_game *g)
 	g->phase = CARC_OVER;
 }
 
+/* The tiles of the supply that may be drawn, counted as far as `want`. */
+static int
+drawable_count(const struct carc_game *g, int want)
+{
+	int i, n;
+
+	for (i = n = 0; i < g->nsupply && n < want; i++)
+		n += rules_drawable(g, g->supply[i]);
+	return n;
+}
+
 /* The tiles player p draws now: one, or more as the modules say (The Fortune Teller: one more
  * per fortune teller), never more than remain. */
 int
 draw_allowed(const struct carc_game *g, int p)
 {
-	int want = rules_draw_count(g, p), n = g->nsupply, i;
+	int want = rules_draw_count(g, p), n = g->nsupply;
 
-	if (rules_drawable_any(g))	/* counted as far as wanted */
-		for (i = n = 0; i < g->nsupply && n < want; i++)
-			n += rules_drawable(g, g->supply[i]);
+	if (RULES_DRAWABLE_ANY(g))
+		n = drawable_count(g, want);
 	return want > n ? n : want;
 }
 
 /* The next tile of the supply that may be drawn, taken out of it: the first, unless a module
  * passes some over (PD-13); -1 if none. */
-static int
+static inline int
 supply_take(struct carc_game *g)
 {
 	int i = 0, t;
 
-	if (rules_drawable_any(g))
+	if (RULES_DRAWABLE_ANY(g))
 		while (i < g->nsupply && !rules_drawable(g, g->supply[i]))
 			i++;
 	if (i == g->nsupply)

@@ -908,7 +908,7 @@ offer_get(const struct carc_game *g, struct offer *o)
 			(g->ts.fig[f].claims ? o->claim : o->free)[__builtin_ctz(m)]++;
 	}
 	o->nbare = 0;
-	for (d = 0; d < g->ndrawn; d++)
+	for (d = 0; RULES_BARE_ANY(g) && d < g->ndrawn; d++)
 		if (rules_bare(g, g->drawn[d], NULL, 0))
 			o->bare[o->nbare++] = &g->ts.types[g->drawn[d]];
 	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
@@ -931,13 +931,28 @@ is_bare(const struct offer *o, const struct tiletype *t)
 	return false;
 }
 
+/* is_bare and the decisions of a bare tile's placement (the placement and its corners),
+ * kept out of line: fit_decisions, inlined into the loops over the frontier, stays small. */
+static __attribute__((noinline)) bool
+bare_fit(const struct offer *o, const struct tiletype *t)
+{
+	return is_bare(o, t);
+}
+
+static __attribute__((noinline)) int
+bare_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
+    const struct tiletype *t, int r)
+{
+	return 1 + (f->corners ? corner_count(g, o, f, t, r) : 0);
+}
+
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
-static int
+static inline __attribute__((always_inline)) int
 figs_all(const struct offer *o, const struct tiletype *t)
 {
 	int s, k, n = 0;
 
-	if (o->nbare && is_bare(o, t))
+	if (o->nbare && bare_fit(o, t))
 		return 0;
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
@@ -950,15 +965,15 @@ figs_all(const struct offer *o, const struct tiletype *t)
  * figures of the segments that would join a claimed feature. Each side and half-side of a
  * claim is one segment's (sideseg, halfseg), so the few bits of the claims are walked, not
  * the segments. */
-static inline int
+static inline __attribute__((always_inline)) int
 fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
     const struct tiletype *t, int r)
 {
 	unsigned c, hit = 0, ft;
 	int n = 1 + f->all, b, s;
 
-	if (o->nbare && is_bare(o, t))
-		return 1 + (f->corners ? corner_count(g, o, f, t, r) : 0);
+	if (o->nbare && bare_fit(o, t))
+		return bare_decisions(g, o, f, t, r);
 	for (c = f->claims; c != 0; c &= c - 1) {
 		b = __builtin_ctz(c);
 		s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4];

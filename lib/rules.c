@@ -26,6 +26,7 @@ enum { H_DRAWABLE, H_BARE, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WOR
 	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL,
 	H_FORESEE, H_EXTRA_TURNS, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
+unsigned rules_with_drawable, rules_with_bare;
 
 void
 rules_init(struct rules_module *const *table, int n)
@@ -88,6 +89,8 @@ rules_init(struct rules_module *const *table, int n)
 	 * write past the game's arrays */
 	if (off > MODULE_STATE_BYTES || nopts > MAXOPTS)
 		abort();
+	rules_with_drawable = hooks[H_DRAWABLE];
+	rules_with_bare = hooks[H_BARE];
 	nmodules = n;
 	modules = table;
 }
@@ -162,11 +165,6 @@ rules_drawable(const struct carc_game *g, int t)
 	return true;
 }
 
-bool
-rules_drawable_any(const struct carc_game *g)
-{
-	return (g->active & hooks[H_DRAWABLE]) != 0;
-}
 
 bool
 rules_bare(const struct carc_game *g, int t, char *why, size_t n)

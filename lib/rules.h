@@ -201,9 +201,12 @@ void rules_start(struct carc_game *);
 
 int rules_draw_count(const struct carc_game *, int player);
 bool rules_drawable(const struct carc_game *, int type);
-/* Whether a module of the game passes tiles over in the draw. */
-bool rules_drawable_any(const struct carc_game *);
 bool rules_bare(const struct carc_game *, int type, char *why, size_t);
+/* A bit per module that has the hook (rules_init): whether a module of game g passes tiles
+ * over in the draw, or bars figures from tiles, is then a mask away on the hot paths. */
+extern unsigned rules_with_drawable, rules_with_bare;
+#define RULES_DRAWABLE_ANY(g) (((g)->active & rules_with_drawable) != 0)
+#define RULES_BARE_ANY(g) (((g)->active & rules_with_bare) != 0)
 unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
     unsigned on);
 int rules_limit_why(const struct carc_game *, int player, int figtype, int kind, char *why,
