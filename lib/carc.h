@@ -33,12 +33,12 @@ struct carc_err {
  * to The Abbot (taking an abbot back) and CARC_PHANTOM to The Phantom (its second figure), both
  * between the placement and carc-score; CARC_ABBEY and CARC_WAGON to Abbey & Mayor (an abbey
  * still held, once no tile is left, X-AM-3; a wagon moved after its feature is scored);
- * CARC_DRAGON, CARC_PORTAL and CARC_PRINCESS to The Princess & the Dragon (the dragon's
- * steps; a follower through a magic portal; a follower sent home by a princess), between
- * the placement and carc-score. */
+ * CARC_DRAGON, CARC_PORTAL, CARC_PRINCESS and CARC_FAIRY to The Princess & the Dragon (the
+ * dragon's steps; a follower through a magic portal; a follower sent home by a princess; the
+ * fairy moved), between the placement and carc-score. */
 enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER,
 	CARC_RECALL, CARC_PHANTOM, CARC_ABBEY, CARC_WAGON, CARC_DRAGON, CARC_PORTAL,
-	CARC_PRINCESS };
+	CARC_PRINCESS, CARC_FAIRY };
 
 struct carc_game;
 

@@ -259,10 +259,14 @@ drawn_return(struct carc_game *g)
 void
 turn_next(struct carc_game *g)
 {
-	if (!rules_next_turn(g))
+	bool again = rules_next_turn(g);
+
+	if (!again)
 		g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;
 	game_advance(g);
+	if (g->phase != CARC_OVER && RULES_TURN_START_ANY(g))
+		rules_turn_start(g, again);
 }
 
 /* Why carc-score refuses a phase; 0 in phase score. */

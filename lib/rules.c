@@ -22,11 +22,12 @@ static const struct rules_module *phase_owner[NPHASES];
 
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
-enum { H_DRAWABLE, H_BARE, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS, H_DRAW_DECIDE, H_VALUE,
-	H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL,
-	H_FORESEE, H_EXTRA_TURNS, H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
+enum { H_DRAWABLE, H_BARE, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
+	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
+	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_EXTRA_TURNS,
+	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
-unsigned rules_with_drawable, rules_with_bare;
+unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
 
 void
 rules_init(struct rules_module *const *table, int n)
@@ -74,6 +75,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_COMPLETED] |= (mod->completed != NULL) << m;
 		hooks[H_HOLDS] |= (mod->holds != NULL) << m;
 		hooks[H_NEXT_TURN] |= (mod->next_turn != NULL) << m;
+		hooks[H_TURN_START] |= (mod->turn_start != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
 		hooks[H_ENDING] |= (mod->ending != NULL) << m;
@@ -91,6 +93,7 @@ rules_init(struct rules_module *const *table, int n)
 		abort();
 	rules_with_drawable = hooks[H_DRAWABLE];
 	rules_with_bare = hooks[H_BARE];
+	rules_with_turn_start = hooks[H_TURN_START];
 	nmodules = n;
 	modules = table;
 }
@@ -267,6 +270,13 @@ bool
 rules_completed_any(const struct carc_game *g)
 {
 	return (g->active & hooks[H_COMPLETED]) != 0;
+}
+
+void
+rules_turn_start(struct carc_game *g, bool again)
+{
+	EACH(g, H_TURN_START, m)
+		m->turn_start(g, again);
 }
 
 int

@@ -136,6 +136,9 @@ struct rules_module {
 	/* the turn passes: 1 when the player who played plays again (the builder's second
 	 * turn), 0 when the next player's turn comes */
 	int (*next_turn)(struct carc_game *);
+	/* a turn begins, g->player's, before the draw; `again`: the second of a builder's
+	 * (the fairy's point to its follower's owner, PD-32) */
+	void (*turn_start)(struct carc_game *, bool again);
 	/* carc-score when a decision of its own phases waits to be resolved: returns -1 when
 	 * nothing of its own waits, else 0 or an error status */
 	int (*resolve)(struct carc_game *, struct carc_err *);
@@ -204,9 +207,10 @@ bool rules_drawable(const struct carc_game *, int type);
 bool rules_bare(const struct carc_game *, int type, char *why, size_t);
 /* A bit per module that has the hook (rules_init): whether a module of game g passes tiles
  * over in the draw, or bars figures from tiles, is then a mask away on the hot paths. */
-extern unsigned rules_with_drawable, rules_with_bare;
+extern unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
 #define RULES_DRAWABLE_ANY(g) (((g)->active & rules_with_drawable) != 0)
 #define RULES_BARE_ANY(g) (((g)->active & rules_with_bare) != 0)
+#define RULES_TURN_START_ANY(g) (((g)->active & rules_with_turn_start) != 0)
 unsigned rules_figure_kinds(const struct carc_game *, int player, int figtype, int leaving,
     unsigned on);
 int rules_limit_why(const struct carc_game *, int player, int figtype, int kind, char *why,
@@ -233,6 +237,7 @@ bool rules_draw_judged(const struct carc_game *);
 void rules_final(struct carc_game *);
 bool rules_holds(const struct carc_game *);
 int rules_next_turn(struct carc_game *);
+void rules_turn_start(struct carc_game *, bool again);
 void rules_foresee(const struct carc_game *, double *worth);
 int rules_extra_turns(const struct carc_game *, int player);
 int rules_check(const struct carc_game *, char *why, size_t);

@@ -21,6 +21,20 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
+# put WORD: the next tile of g drawn and placed by WORD into g, the fairy's move declined
+# when it is offered (a player with a follower on the board who put no figure, PD-30).
+put() {
+	carc-draw < g > g.d && carc-place "$1" < g.d > g || return 1
+	if [ "$(phase_of)" = fairy ]; then
+		carc-place fairy:none < g > g.n && mv g.n g
+	fi
+}
+
+# turn G WORD: one whole turn, as helper.bash's, the fairy's move declined (put).
+turn() {
+	put "$2" && carc-score < g > g.n && mv g.n g
+}
+
 # new PLAYERS DECK [OPTION...]: the game g with The Princess & the Dragon, D at the start and
 # the supply DECK in that order.
 new() {
@@ -155,8 +169,7 @@ step() {
 @test "PD-16 PD-17 PD-22: six steps round the table of two, each eating the figures of the tile it enters" {
 	row ann,bob
 	# ann places the dragon tile at 5,0; the dragon at 4,0 moves six steps, ann first
-	carc-draw < g > g.d
-	carc-place 5,0,0 < g.d > g
+	put 5,0,0
 	run turnof
 	want "dragon ann"
 	run carc-place --list < g
@@ -193,8 +206,7 @@ dragon:W"
 	# the seventh tile, PD16, is cat's
 	run turnof
 	want "draw cat"
-	carc-draw < g > g.d
-	carc-place 5,0,0 < g.d > g
+	put 5,0,0
 	step dragon:W cat
 	step dragon:W dee
 	step dragon:W ann
@@ -208,8 +220,7 @@ dragon:W"
 @test "PD-18 PD-19: never back, never onto an empty cell; a dead end stops the dragon after 3 steps" {
 	new ann,bob U,U,PD17,PD16
 	turns 1,0,0 2,0,0 3,0,0
-	carc-draw < g > g.d
-	carc-place 4,0,0 < g.d > g
+	put 4,0,0
 	step dragon:W bob
 	run --separate-stderr carc-place dragon:E < g
 	tool=carc-place fails 1 "illegal move 'dragon:E': the dragon has been at 3,0 in this movement already (PD-18)"
@@ -233,8 +244,7 @@ dragon:W"
 	# onto it, and from there nothing is open
 	new ann,bob PD17,PD16
 	turn g 1,0,0
-	carc-draw < g > g.d
-	carc-place 2,0,0 < g.d > g
+	put 2,0,0
 	step dragon:E bob
 	run turnof
 	want "score bob"
@@ -246,8 +256,7 @@ dragon:W"
 	#   1:  PD17
 	new ann,bob U,PD17,PD14 --rule dragon-timing=after-scoring
 	turns 1,0,0,road:E 0,1,0
-	carc-draw < g > g.d
-	carc-place 2,0,0 < g.d > g
+	put 2,0,0
 	run turnof
 	want "score ann"
 	carc-score < g > g.n && mv g.n g
@@ -257,8 +266,7 @@ dragon:W"
 
 @test "state: the movement under way is kept and checked: path, turn, and whose step it is" {
 	row ann,bob
-	carc-draw < g > g.d
-	carc-place 5,0,0 < g.d > g
+	put 5,0,0
 	step dragon:W ann
 	run jq -c .princess_dragon <(carc-render --format json < g)
 	want '{"turn":0,"path":[[4,0],[3,0]]}'
@@ -297,8 +305,7 @@ dragon:W"
 	turns 1,0,0,road:E 2,0,0 -1,0,0,road:E@builder 0,1,0
 	run figs
 	want "ann@1,0,road:E ann@-1,0,road:E"
-	carc-draw < g > g.d
-	carc-place 0,2,0 < g.d > g
+	put 0,2,0
 	step dragon:N ann
 	step dragon:E bob
 	run figs
@@ -315,8 +322,7 @@ dragon:W"
 	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
 	    --start D --deck U,U,PD17,PD16 > g
 	turns 1,0,0,road:E@wagon 2,0,0 3,0,0
-	carc-draw < g > g.d
-	carc-place 4,0,0 < g.d > g
+	put 4,0,0
 	step dragon:W bob
 	step dragon:W ann
 	run figs
@@ -333,8 +339,7 @@ dragon:W"
 	turns 1,0,0 2,0,0,tent 3,0,0
 	run figs
 	want "bob@2,0,tent"
-	carc-draw < g > g.d
-	carc-place 4,0,0 < g.d > g
+	put 4,0,0
 	step dragon:W bob
 	run figs
 	want ""
@@ -349,13 +354,11 @@ dragon:W"
 @test "PD-12 with The Phantom: no phantom on the volcano just placed; on another tile it is offered" {
 	carc-deck --players ann,bob --seed 7 --expansions base,phantom,princess-dragon --start D \
 	    --deck U,PD17 > g
-	carc-draw < g > g.d
-	carc-place 1,0,0 < g.d > g
+	put 1,0,0
 	run turnof
 	want "phantom ann"
 	carc-place phantom:none < g | carc-score > g.n && mv g.n g
-	carc-draw < g > g.d
-	carc-place 2,0,0 < g.d > g
+	put 2,0,0
 	run turnof
 	want "score bob"
 }
@@ -371,8 +374,7 @@ dragon:W"
 	#        D    U   PD08        ann's follower on the road D-U-PD08
 	new ann,bob U,PD08
 	turn g 1,0,0,road:E
-	carc-draw < g > g.d
-	carc-place 2,0,0 < g.d > g
+	put 2,0,0
 	run turnof
 	want "portal bob"
 	run carc-place --list < g
@@ -399,8 +401,7 @@ portal:none"
 @test "PD-50: with a figure on the portal tile, or nothing left to reach, no portal decision comes" {
 	new ann,bob U,PD08
 	turn g 1,0,0
-	carc-draw < g > g.d
-	carc-place 2,0,0,road:E < g.d > g
+	put 2,0,0,road:E
 	run turnof
 	want "score bob"
 }
@@ -411,8 +412,7 @@ portal:none"
 	#        0  D: city N
 	new ann,bob U,F,PD11
 	turns 1,0,0 0,-1,90,city:N
-	carc-draw < g > g.d
-	carc-place 0,-2,180 < g.d > g
+	put 0,-2,180
 	run turnof
 	want "princess ann"
 	run carc-place --list < g
@@ -430,8 +430,7 @@ princess:none"
 @test "PD-42: princess=must lists no princess:none and refuses it" {
 	new ann,bob U,F,PD11 --rule princess=must
 	turns 1,0,0 0,-1,90,city:N
-	carc-draw < g > g.d
-	carc-place 0,-2,180 < g.d > g
+	put 0,-2,180
 	run carc-place --list < g
 	want "princess:0,-1,city:N"
 	run --separate-stderr carc-place princess:none < g
@@ -454,8 +453,71 @@ princess:none"
 	carc-place phantom:field:Nw < g.p > g
 	run turnof
 	want "score ann"
-	# bob's princess at 0,-3 starts a city of her own: no decision of hers
+	# bob's princess at 0,-3 starts a city of her own: no decision of hers; his figure action
+	# still open, the fairy's move is offered instead
 	carc-score < g | carc-draw | carc-place 0,-3,0 | carc-place phantom:none > g.n && mv g.n g
 	run turnof
-	want "score bob"
+	want "fairy bob"
+}
+
+@test "PD-30 PD-32 PD-33 PD-34: the fairy beside ann's follower: 1 at the start of her turn, 3 when its road is scored, then nothing" {
+	#   x:  -2   -1    0    1    2    3    4     the road of A, U, D, U, U, U, A
+	#        A    U    D    U    U    U    A     ann's follower at 1,0; the fairy beside it
+	new ann,bob U,U,U,U,A,A
+	turn g 1,0,0,road:E
+	turn g -1,0,0
+	# ann puts no figure: she may move the fairy beside her follower
+	carc-draw < g > g.d
+	carc-place 2,0,0 < g.d > g
+	run carc-place --list < g
+	want "fairy:1,0,road:E
+fairy:none"
+	carc-place fairy:1,0,road:E < g > g.n && mv g.n g
+	run js '.neutral[0] | "\(.type) \(.x),\(.y) \(.feature)"'
+	want "fairy 1,0 road:E"
+	carc-score < g > g.n && mv g.n g
+	run scores g
+	want "ann=0 bob=0"
+	# bob's turn passes to ann: 1 for the fairy (PD-32)
+	turn g 3,0,0
+	run scores g
+	want "ann=1 bob=0"
+	# the fairy is with her only follower: no move is offered to ann
+	put 4,0,90
+	run turnof
+	want "score ann"
+	carc-score < g > g.n && mv g.n g
+	run scores g
+	want "ann=1 bob=0"
+	# bob closes the road: 7 tiles for ann, 3 for the fairy (PD-33); her follower home, the
+	# fairy stays on its tile and gives nothing more (PD-34)
+	turn g -2,0,270
+	run scores g
+	want "ann=11 bob=0"
+	run js '.neutral[0] | "\(.x),\(.y)"'
+	want "1,0"
+	run turnof
+	want "over"
+}
+
+@test "PD-18 PD-31: the dragon never steps onto the fairy's tile, and what stands there is safe" {
+	row ann,bob
+	# ann moves the fairy beside her farmer at 3,0 as she places the dragon tile
+	carc-draw < g > g.d
+	carc-place 5,0,0 < g.d > g
+	run carc-place --list < g
+	want "fairy:1,0,road:E
+fairy:3,0,field:Es
+fairy:none"
+	carc-place fairy:3,0,field:Es < g > g.n && mv g.n g
+	run --separate-stderr carc-place dragon:W < g
+	tool=carc-place fails 1 "illegal move 'dragon:W': the fairy guards 3,0, and the dragon never enters its tile (PD-18)"
+	run carc-place --list < g
+	want "dragon:E"
+	step dragon:E ann
+	# from 5,0 nothing is open: one step, and every figure stands
+	run turnof
+	want "score ann"
+	run figs
+	want "ann@1,0,road:E bob@2,0,field:Nw ann@3,0,field:Es"
 }

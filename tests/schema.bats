@@ -24,7 +24,7 @@ play() {
 		phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$f.$n.json")
 		case $phase in
 		draw) carc-draw "$f" > "$f.next" ;;
-		place | hurl | seduce | recall | phantom | abbey | dragon)
+		place | hurl | seduce | recall | phantom | abbey | dragon | portal | princess | fairy)
 			carc-bot --seed "$n" random "$f" > "$f.next" ;;
 		score) carc-score "$f" > "$f.next" ;;
 		over) return 0 ;;
@@ -136,11 +136,14 @@ validate() {
 		carc-draw dr | carc-place "$m" | carc-score > dr.next && mv dr.next dr
 	done
 	carc-render --format json dr > on.json
-	carc-draw dr | carc-place 4,0,0 | carc-place dragon:W > dr.next && mv dr.next dr
+	carc-draw dr | carc-place 4,0,0 > at
+	carc-place fairy:2,0,field:Nw at | carc-render --format json > guarded.json
+	carc-place fairy:none at | carc-place dragon:W > dr
 	carc-render --format json dr > moving.json
 	play dr 20
-	validate on.json moving.json dr.*.json
+	validate on.json guarded.json moving.json dr.*.json
 	[ "$(jq -c '.neutral' on.json)" = '[{"type":"dragon","x":3,"y":0}]' ]
+	[ "$(jq -c '.neutral[1]' guarded.json)" = '{"type":"fairy","x":2,"y":0,"feature":"field:Nw"}' ]
 	[ "$(jq -c '[.phase, .princess_dragon]' moving.json)" = '["dragon",{"turn":1,"path":[[3,0],[2,0]]}]' ]
 	jq '.princess_dragon.path += [[1,0], [0,0], [-1,0], [-2,0], [-3,0]]' moving.json > spoilt.json
 	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json

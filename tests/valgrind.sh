@@ -68,7 +68,8 @@ carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D
 for m in 1,0,0 2,0,0,field:Nw 3,0,0; do
 	carc-draw dragon | carc-place "$m" | carc-score > dragon.n && mv dragon.n dragon
 done
-carc-draw dragon | carc-place 4,0,0 > moving
+carc-draw dragon | carc-place 4,0,0 > fairy
+carc-place fairy:2,0,field:Nw fairy > moving
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D --deck U,PD08 |
     carc-draw | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place 2,0,0 > portal
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
@@ -189,6 +190,9 @@ done <<'EOF'
 0  | carc-render --format svg barned
 0  | carc-render barned
 0  | carc-place --list c1
+0  | carc-place --list fairy
+1  | carc-place fairy:1,0,road:E fairy
+0  | carc-bot greedy fairy
 0  | carc-place --list moving
 0  | carc-place dragon:W moving
 1  | carc-place dragon:N moving

@@ -28,6 +28,8 @@
 #include "modules.h"
 
 #define DRAGON_STEPS 6		/* PD-17 */
+#define FAIRY_TURN 1		/* PD-32 */
+#define FAIRY_FEATURE 3		/* PD-33 */
 
 enum { PD_TIMING, PD_PRINCESS };
 enum { TIMING_BEFORE, TIMING_AFTER };
@@ -66,6 +68,31 @@ dragon_at(const struct carc_game *g)
 	int d = neutral_with(g, true);
 
 	return d >= 0 && g->neutral[d].on ? &g->neutral[d] : NULL;
+}
+
+/* The fairy, if on the board: where it stands; and the follower it is with (the one on its
+ * tile and segment, PD-30), or -1 when none is there any more (PD-34). */
+static const struct npos *
+fairy_at(const struct carc_game *g)
+{
+	int f = neutral_with(g, false);
+
+	return f >= 0 && g->neutral[f].on ? &g->neutral[f] : NULL;
+}
+
+static int
+fairy_follower(const struct carc_game *g)
+{
+	const struct npos *q = fairy_at(g);
+	int i, b;
+
+	if (q == NULL || q->seg < 0 || (b = board_at(g, q->x, q->y)) < 0)
+		return -1;
+	for (i = 0; i < g->nfigs; i++)
+		if (g->figs[i].tile == b && g->figs[i].seg == q->seg && !g->figs[i].corner &&
+		    g->ts.fig[g->figs[i].type].group == GROUP_FOLLOWER)
+			return i;
+	return -1;
 }
 
 static bool
@@ -401,14 +428,20 @@ princess_open(struct carc_game *g)
 }
 
 static int movement_start(struct carc_game *);
+static bool fairy_open(const struct carc_game *);
 
-/* After the figure action: the dragon's movement on a dragon tile, else the modules after
- * this one, then the scoring. */
+/* After the figure action (`taken`) or none: the fairy's move if the action is still open,
+ * then the dragon's movement on a dragon tile, else the modules after this one, then the
+ * scoring. */
 static void
-action_done(struct carc_game *g)
+action_done(struct carc_game *g, bool taken)
 {
 	const struct placed *p = &g->board[g->nboard - 1];
 
+	if (!taken && fairy_open(g)) {
+		g->phase = CARC_FAIRY;
+		return;
+	}
 	if (tile_has(g, p->type, DRAGON_TILE) && dragon_at(g) != NULL &&
 	    RULE(g, &princess_dragon_module, PD_TIMING) == TIMING_BEFORE && movement_start(g))
 		return;
@@ -468,7 +501,7 @@ portal_put(struct carc_game *g, int b, int s, int ft, const char *w)
 	    g->ts.fig[ft].name, g->board[b].x, g->board[b].y);
 	if (!g->quiet && game_log(g, w) == -1)
 		return -1;
-	action_done(g);
+	action_done(g, true);
 	return 0;
 }
 
@@ -484,7 +517,7 @@ portal_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	if (strcmp(w + 7, "none") == 0) {
 		if (!g->quiet && game_log(g, w) == -1)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		action_done(g);
+		action_done(g, false);
 		return 0;
 	}
 	portal_canon(w, canon, sizeof(canon));
@@ -528,7 +561,7 @@ portal_random(struct carc_game *g, uint64_t *rng)
 	if (x.f == n) {
 		if (!g->quiet && game_log(g, w) == -1)
 			return -1;
-		action_done(g);
+		action_done(g, false);
 		return 0;
 	}
 	portal_each(g, pick_nth, &x);
@@ -556,7 +589,7 @@ princess_take(struct carc_game *g, int f, const char *w)
 	fig_strays(g);
 	if (!g->quiet && game_log(g, w) == -1)
 		return -1;
-	action_done(g);
+	action_done(g, true);
 	return 0;
 }
 
@@ -581,7 +614,7 @@ princess_decide(struct carc_game *g, const char *w, struct carc_err *err)
 			    "follower of her city goes home (PD-42)", w);
 		if (!g->quiet && game_log(g, w) == -1)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		action_done(g);
+		action_done(g, false);
 		return 0;
 	}
 	if (princess_each(g, find_princess, &x) <= 0)
@@ -620,7 +653,7 @@ princess_random(struct carc_game *g, uint64_t *rng)
 	if (x.ft == n) {
 		if (!g->quiet && game_log(g, w) == -1)
 			return -1;
-		action_done(g);
+		action_done(g, false);
 		return 0;
 	}
 	princess_each(g, pick_fig, &x);
@@ -635,6 +668,201 @@ princess_status(const struct carc_game *g, struct carc_buf *b)
 	return carc_buf_printf(b, "%s %s send a follower of the princess's city home "
 	    "(princess:X,Y,FEATURE)%s", g->pl[g->player].name, princess_must(g) ? "must" : "may",
 	    princess_must(g) ? "" : " or not (princess:none)");
+}
+
+/* ---- the fairy (PD-30 .. PD-34) ---- */
+
+/* The followers of the player's the fairy may be moved to, the figure action of a turn with
+ * no figure put (PD-30): on the board, not the phantom put this turn (its decision comes
+ * before this one, in the rules after it), not the one it is with already; given to `each`
+ * in the order of the figures until it returns nonzero. Returns that, or how many. */
+static int
+fairy_each(const struct carc_game *g, int (*each)(const struct carc_game *, int f, void *),
+    void *arg)
+{
+	int f, with = fairy_follower(g), n = 0, rc;
+
+	if (neutral_with(g, false) < 0)
+		return 0;
+	for (f = 0; f < g->nfigs; f++) {
+		const struct figure *fg = &g->figs[f];
+
+		if (fg->owner != g->player || fg->corner || f == with ||
+		    g->ts.fig[fg->type].group != GROUP_FOLLOWER ||
+		    (fg->tile == g->nboard - 1 && g->ts.fig[fg->type].second))
+			continue;
+		if (each == NULL)
+			n++;
+		else if ((rc = each(g, f, arg)) != 0)
+			return rc;
+	}
+	return each == NULL ? n : 0;
+}
+
+static bool
+fairy_open(const struct carc_game *g)
+{
+	return !placed_figure(g, false) && fairy_each(g, NULL, NULL) > 0;
+}
+
+static void
+fairy_word(const struct carc_game *g, int f, char *w, size_t n)
+{
+	char name[32];
+
+	fig_place_name(g, f, name, sizeof(name));
+	snprintf(w, n, "fairy:%d,%d,%s", g->board[g->figs[f].tile].x,
+	    g->board[g->figs[f].tile].y, name);
+}
+
+static int
+add_fairy_word(const struct carc_game *g, int f, void *arg)
+{
+	struct carc_game *mg = arg;
+	char w[64];
+
+	fairy_word(g, f, w, sizeof(w));
+	return carc_buf_add(&mg->words, w, strlen(w) + 1) ? -1 : 0;
+}
+
+static int
+find_fairy(const struct carc_game *g, int f, void *arg)
+{
+	struct find *x = arg;
+	char w[64];
+
+	fairy_word(g, f, w, sizeof(w));
+	if (strcmp(w, x->word) != 0)
+		return 0;
+	x->f = f;
+	return 1;
+}
+
+static int
+nth_fairy(const struct carc_game *g, int f, void *arg)
+{
+	struct find *x = arg;
+
+	if (x->ft-- > 0)
+		return 0;
+	x->f = f;
+	return 1;
+}
+
+/* The fairy beside follower f, on its tile (PD-30). */
+static int
+fairy_move(struct carc_game *g, int f, const char *w)
+{
+	const struct figure *fg = &g->figs[f];
+
+	g->neutral[neutral_with(g, false)] = (struct npos){ g->board[fg->tile].x,
+	    g->board[fg->tile].y, fg->seg, true };
+	report(g, "the fairy goes to %s's %s at %d,%d (PD-30)\n", g->pl[fg->owner].name,
+	    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
+	action_done(g, true);
+	return 0;
+}
+
+static int
+fairy_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	struct find x = { .word = w };
+
+	if (strncmp(w, "fairy:", 6) != 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may move the fairy beside a "
+		    "follower of his: fairy:X,Y,FEATURE or fairy:none", w, g->pl[g->player].name);
+	if (strcmp(w + 6, "none") == 0) {
+		if (!g->quiet && game_log(g, w) == -1)
+			return seterr(err, CARC_ESOFTWARE, "out of memory");
+		action_done(g, true);
+		return 0;
+	}
+	if (fairy_each(g, find_fairy, &x) <= 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower of %s's there for "
+		    "the fairy to go to, other than the one it is with (PD-30)", w,
+		    g->pl[g->player].name);
+	return fairy_move(g, x.f, w) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+static int
+fairy_words(struct carc_game *g, struct carc_err *err)
+{
+	if (fairy_each(g, add_fairy_word, g) < 0 || carc_buf_add(&g->words, "fairy:none", 11))
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+static int
+fairy_random(struct carc_game *g, uint64_t *rng)
+{
+	int n = fairy_each(g, NULL, NULL);
+	struct find x = { .ft = carc_rng_below(rng, n + 1) };
+	char w[64] = "fairy:none";
+
+	if (x.ft == n) {
+		if (!g->quiet && game_log(g, w) == -1)
+			return -1;
+		action_done(g, true);
+		return 0;
+	}
+	fairy_each(g, nth_fairy, &x);
+	if (!g->quiet)
+		fairy_word(g, x.f, w, sizeof(w));
+	return fairy_move(g, x.f, w);
+}
+
+static int
+fairy_status(const struct carc_game *g, struct carc_buf *b)
+{
+	return carc_buf_printf(b, "%s may move the fairy beside a follower of his "
+	    "(fairy:X,Y,FEATURE) or not (fairy:none)", g->pl[g->player].name);
+}
+
+/* PD-32: a turn begins, not the second of a builder's: a point to the player whose follower
+ * the fairy is with, if his. */
+static void
+pd_turn_start(struct carc_game *g, bool again)
+{
+	int f = fairy_follower(g);
+
+	if (again || f < 0 || g->figs[f].owner != g->player)
+		return;
+	g->pl[g->player].score += FAIRY_TURN;
+	report(g, "%s scores %d: the fairy is with his %s (PD-32)\n", g->pl[g->player].name,
+	    FAIRY_TURN, g->ts.fig[g->figs[f].type].name);
+}
+
+/* PD-33, PD-71: a feature scored with the fairy's follower in it, 3 to its owner, whether he
+ * wins it or not (a tent too, whoever completes it). */
+static void
+fairy_scored(struct carc_game *g, int root)
+{
+	int f = fairy_follower(g);
+
+	if (f < 0 || node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) != root)
+		return;
+	g->pl[g->figs[f].owner].score += FAIRY_FEATURE;
+	report(g, "%s scores %d: the fairy is with his %s (PD-33)\n",
+	    g->pl[g->figs[f].owner].name, FAIRY_FEATURE, g->ts.fig[g->figs[f].type].name);
+}
+
+static void
+pd_completed(struct carc_game *g, int k, int root, int tile)
+{
+	fairy_scored(g, root);
+}
+
+/* At the end, the features left are scored as they stand: the fairy's follower's too, unless
+ * its kind scores nothing at the end (a tent, F-6). */
+static void
+pd_final(struct carc_game *g)
+{
+	int f = fairy_follower(g);
+
+	if (f >= 0 && kinds[figure_kind(g, f)]->end_value != NULL)
+		fairy_scored(g, node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg));
 }
 
 /* The volcano just placed takes the dragon (PD-10); the first one puts the dragon tiles back
@@ -667,6 +895,10 @@ pd_step2(struct carc_game *g, int tile)
 	}
 	if (princess_open(g)) {
 		g->phase = CARC_PRINCESS;
+		return 1;
+	}
+	if (fairy_open(g)) {
+		g->phase = CARC_FAIRY;
 		return 1;
 	}
 	if (!tile_has(g, type, DRAGON_TILE) || dragon_at(g) == NULL ||
@@ -861,6 +1093,9 @@ pd_check(const struct carc_game *g, char *why, size_t n)
 	if (g->phase == CARC_PRINCESS && !princess_open((struct carc_game *)g))
 		return snprintf(why, n, "phase princess, but no follower of her city may go home"),
 		    -1;
+	if (g->phase == CARC_FAIRY && !fairy_open(g))
+		return snprintf(why, n, "phase fairy, but %s may move the fairy nowhere",
+		    g->pl[g->player].name), -1;
 	if ((g->phase == CARC_DRAGON) != (s->npath > 0))
 		return snprintf(why, n, "phase %s with %s", rules_phase_name(g->phase),
 		    s->npath ? "the dragon moving" : "no dragon moving"), -1;
@@ -966,6 +1201,8 @@ static const struct phase_def pd_phases[] = {
 	    portal_words, portal_status, true, "portal:none", portal_random },
 	{ CARC_PRINCESS, "princess", "the princess may send a follower home", princess_decide,
 	    princess_words, princess_status, true, "princess:none", princess_random },
+	{ CARC_FAIRY, "fairy", "the fairy may move", fairy_decide, fairy_words, fairy_status,
+	    true, "fairy:none", fairy_random },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
@@ -983,6 +1220,9 @@ struct rules_module princess_dragon_module = {
 	.limit_why = pd_limit_why,
 	.step2 = pd_step2,
 	.turn_end = pd_turn_end,
+	.turn_start = pd_turn_start,
+	.completed = pd_completed,
+	.final = pd_final,
 	.key = "princess_dragon",
 	.present = pd_present,
 	.write = pd_write,
