@@ -59,7 +59,7 @@ SHLIB = lib/libcarc.so.$(LIBVERSION)
 EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
 	examples/pybot.py examples/replay.sh examples/tournament.sh examples/traders-builders.sh \
-	examples/abbey-mayor.sh
+	examples/abbey-mayor.sh examples/princess-dragon.sh
 EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
 EXAMPLES_DATA = examples/lastmove.c
 

@@ -55,6 +55,7 @@ setup() {
 ./usr/share/doc/carc/examples/lib.sh
 ./usr/share/doc/carc/examples/pbem/README.md
 ./usr/share/doc/carc/examples/pbem/play.sh
+./usr/share/doc/carc/examples/princess-dragon.sh
 ./usr/share/doc/carc/examples/pybot.py
 ./usr/share/doc/carc/examples/replay.sh
 ./usr/share/doc/carc/examples/tournament.sh

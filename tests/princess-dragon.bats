@@ -521,3 +521,25 @@ fairy:none"
 	run figs
 	want "ann@1,0,road:E bob@2,0,field:Nw ann@3,0,field:Es"
 }
+
+@test "examples/princess-dragon.sh plays a whole game and tells the volcanoes, the dragon's movements, portals, princesses and fairy moves" {
+	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -o final
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[[ $output == *"places a volcano, and the dragon flies to it: PD"* ]]
+	[[ $output == *"the dragon moves: "*"("*"), and eats "*" figure(s)"* ]]
+	[[ $output == *"moves the fairy: fairy:"* ]]
+	[ "$(phase_of final)" = over ]
+	carc-deck --verify < final
+	[ "${lines[-1]}" = "$(carc-render --format json < final | jq -r '"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))')" ]
+}
+
+@test "examples/princess-dragon.sh: -h prints the usage, a bad option or too many words 64" {
+	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -h
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == 'usage: princess-dragon.sh [-o FILE] [PLAYERS [SEED]]' ]]
+	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -x
+	[ "$status" -eq 64 ] && [[ $stderr == *'usage: princess-dragon.sh'* ]]
+	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" ann,bob 3 extra
+	[ "$status" -eq 64 ]
+}
+
