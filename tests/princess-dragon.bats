@@ -388,6 +388,13 @@ portal:none"
 	tool=carc-place fails 1 "illegal move 'portal:1,0,road:E': no unoccupied, unfinished feature there that bob's follower may reach through the portal (PD-51)"
 	run --separate-stderr carc-place portal:2,0,road:E < g
 	tool=carc-place fails 1 "(PD-51)"
+	run --separate-stderr carc-place portal:x < g
+	tool=carc-place fails 64 "bad move 'portal:x': write portal:X,Y,FEATURE[@FIGURE]"
+	run --separate-stderr carc-place portal:0,0,moat < g
+	tool=carc-place fails 64 "bad move 'portal:0,0,moat': unknown feature 'moat'"
+	# a feature is named by any of its sides, and logged by its first
+	run jq -r '.log[-1]' <(carc-place portal:0,0,field:Wn < g | carc-render --format json)
+	want "portal:0,0,field:En"
 	carc-place portal:0,0,city:N < g > g.n && mv g.n g
 	run turnof
 	want "score bob"
@@ -425,6 +432,16 @@ princess:none"
 	want "7 princess:0,-1,city:N"
 	run turnof
 	want "score ann"
+}
+
+@test "state: the set's options are kept in the setup, only when set, and read back" {
+	new ann,bob U
+	run js '.setup.rules | has("princess") or has("dragon-timing")'
+	want false
+	new ann,bob U --rule princess=must --rule dragon-timing=after-scoring
+	run jq -c '.setup.rules | {princess, "dragon-timing"}' <(carc-render --format json < g)
+	want '{"princess":"must","dragon-timing":"after-scoring"}'
+	carc-render --format json < g | carc-deck --from-json | cmp - g
 }
 
 @test "PD-42: princess=must lists no princess:none and refuses it" {

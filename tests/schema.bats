@@ -141,7 +141,10 @@ validate() {
 	carc-place fairy:none at | carc-place dragon:W > dr
 	carc-render --format json dr > moving.json
 	play dr 20
-	validate on.json guarded.json moving.json dr.*.json
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon \
+	    --rule princess=must --rule dragon-timing=after-scoring | carc-render --format json \
+	    > options.json
+	validate on.json guarded.json moving.json options.json dr.*.json
 	[ "$(jq -c '.neutral' on.json)" = '[{"type":"dragon","x":3,"y":0}]' ]
 	[ "$(jq -c '.neutral[1]' guarded.json)" = '{"type":"fairy","x":2,"y":0,"feature":"field:Nw"}' ]
 	[ "$(jq -c '[.phase, .princess_dragon]' moving.json)" = '["dragon",{"turn":1,"path":[[3,0],[2,0]]}]' ]

@@ -410,6 +410,47 @@ add_princess_word(struct carc_game *g, int f, void *arg)
 	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
 }
 
+/* A word NAME:X,Y,FEATURE[@FIGURE] of this module's (name: "portal:" ...) made canonical, as
+ * the lists write it: the feature named by its canonical side (any side of it is taken, as
+ * in placements), @follower dropped. A word not of that form, or naming a feature or figure
+ * that is no word of the game, is a usage error; one naming no tile or a feature the tile
+ * lacks is written as given, for the list to refuse. */
+static int
+canonical(const struct carc_game *g, const char *w, size_t plen, char *out, size_t n,
+    struct carc_err *err)
+{
+	const char *p = w + plen, *at;
+	char feat[32], name[32], fig[ID_MAX] = "";
+	int x, y, used = 0, b, s;
+	size_t flen;
+
+	if (sscanf(p, "%d,%d,%n", &x, &y, &used) != 2 || used == 0 || p[used] == '\0' ||
+	    (flen = strcspn(p + used, "@")) >= sizeof(feat))
+		return seterr(err, CARC_EUSAGE, "bad move '%s': write %.*sX,Y,FEATURE%s", w,
+		    (int)plen, w, plen == 7 ? "[@FIGURE]" : "");
+	memcpy(feat, p + used, flen);
+	feat[flen] = '\0';
+	if ((at = strchr(p + used, '@')) != NULL) {
+		if (plen != 7 || strlen(at + 1) >= sizeof(fig) || figure_find(&g->ts, at + 1) < 0)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w,
+			    at + 1);
+		snprintf(fig, sizeof(fig), "%s", at + 1);
+	}
+	snprintf(out, n, "%s", w);
+	if ((b = board_at(g, x, y)) < 0)
+		return 0;
+	if ((s = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot, feat)) == -2)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown feature '%s' (KIND or "
+		    "KIND:SIDE, as road:E or field:Nw)", w, feat);
+	if (s < 0)
+		return 0;
+	seg_rotated_name(&g->ts.types[g->board[b].type], g->board[b].rot, s, name, sizeof(name));
+	snprintf(out, n, "%.*s%d,%d,%s%s%s", (int)plen, w, x, y, name,
+	    fig[0] && strcmp(fig, DEFAULT_FIGURE) != 0 ? "@" : "",
+	    fig[0] && strcmp(fig, DEFAULT_FIGURE) != 0 ? fig : "");
+	return 0;
+}
+
 /* The portal's decision is open: a portal tile placed without a figure, a place to reach. */
 static bool
 portal_open(struct carc_game *g)
@@ -480,18 +521,6 @@ find_princess(struct carc_game *g, int f, void *arg)
 	return 1;
 }
 
-/* The canonical form of a portal word: the figure named as the list names it. */
-static void
-portal_canon(const char *w, char *out, size_t n)
-{
-	const char *at = strchr(w, '@');
-
-	if (at != NULL && strcmp(at + 1, DEFAULT_FIGURE) == 0)
-		snprintf(out, n, "%.*s", (int)(at - w), w);
-	else
-		snprintf(out, n, "%s", w);
-}
-
 static int
 portal_put(struct carc_game *g, int b, int s, int ft, const char *w)
 {
@@ -520,7 +549,8 @@ portal_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		action_done(g, false);
 		return 0;
 	}
-	portal_canon(w, canon, sizeof(canon));
+	if (canonical(g, w, 7, canon, sizeof(canon), err))
+		return err->code;
 	x.word = canon;
 	if (portal_each(g, find_portal, &x) <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no unoccupied, unfinished "
@@ -602,7 +632,8 @@ princess_must(const struct carc_game *g)
 static int
 princess_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
-	struct find x = { .word = w };
+	char canon[64];
+	struct find x = { .word = canon };
 
 	if (strncmp(w, "princess:", 9) != 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may send a follower of the "
@@ -617,10 +648,12 @@ princess_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		action_done(g, false);
 		return 0;
 	}
+	if (canonical(g, w, 9, canon, sizeof(canon), err))
+		return err->code;
 	if (princess_each(g, find_princess, &x) <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower there in the "
 		    "princess's city (PD-44)", w);
-	return princess_take(g, x.f, w) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+	return princess_take(g, x.f, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
 static int
@@ -768,7 +801,8 @@ fairy_move(struct carc_game *g, int f, const char *w)
 static int
 fairy_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
-	struct find x = { .word = w };
+	char canon[64];
+	struct find x = { .word = canon };
 
 	if (strncmp(w, "fairy:", 6) != 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may move the fairy beside a "
@@ -779,11 +813,13 @@ fairy_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		action_done(g, true);
 		return 0;
 	}
+	if (canonical(g, w, 6, canon, sizeof(canon), err))
+		return err->code;
 	if (fairy_each(g, find_fairy, &x) <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower of %s's there for "
 		    "the fairy to go to, other than the one it is with (PD-30)", w,
 		    g->pl[g->player].name);
-	return fairy_move(g, x.f, w) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+	return fairy_move(g, x.f, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
 static int
@@ -1199,7 +1235,7 @@ static const struct phase_def pd_phases[] = {
 	    true, NULL, dragon_random },
 	{ CARC_PORTAL, "portal", "a follower may go through the portal", portal_decide,
 	    portal_words, portal_status, true, "portal:none", portal_random },
-	{ CARC_PRINCESS, "princess", "the princess may send a follower home", princess_decide,
+	{ CARC_PRINCESS, "princess", "the princess's decision waits", princess_decide,
 	    princess_words, princess_status, true, "princess:none", princess_random },
 	{ CARC_FAIRY, "fairy", "the fairy may move", fairy_decide, fairy_words, fairy_status,
 	    true, "fairy:none", fairy_random },
