@@ -8,8 +8,8 @@
 const char *progname = "carc-place";
 
 static const char synopsis[] =
-    "usage: carc-place [-h] [--armor] [--version] MOVE [FILE]\n"
-    "       carc-place [--armor] [--no-wait] -i FILE MOVE\n"
+    "usage: carc-place [-hv] [--armor] [--version] MOVE [FILE]\n"
+    "       carc-place [-v] [--armor] [--no-wait] -i FILE MOVE\n"
     "       carc-place --list [--format text|json] [FILE]\n";
 
 int
@@ -27,14 +27,16 @@ main(int argc, char **argv)
 	struct carc_err err = { 0 };
 	struct carc_game *g;
 	const char *inplace = NULL, *format = NULL;
-	int ch, list = 0, nopt, armor = 0, armored, nowait = 0, n;
+	int ch, list = 0, nopt, armor = 0, armored, nowait = 0, n, verbose = 0;
 
 	/* A move with a negative x (-1,0,90) is an operand, not options: stop getopt before it. */
 	for (nopt = 1; nopt < argc; nopt++)
 		if (argv[nopt][0] == '-' && isdigit((unsigned char)argv[nopt][1]))
 			break;
-	while ((ch = next_option(nopt, argv, "+f:hi:l", opts)) != -1) {
-		if (ch == 'a')
+	while ((ch = next_option(nopt, argv, "+f:hi:lv", opts)) != -1) {
+		if (ch == 'v')
+			verbose = 1;
+		else if (ch == 'a')
 			armor = 1;
 		else if (ch == 'i')
 			inplace = inplace_arg(optarg);
@@ -50,9 +52,9 @@ main(int argc, char **argv)
 			help(synopsis);
 	}
 	n = argc - optind;
-	if (list && (inplace || armor || nowait))
+	if (list && (inplace || armor || nowait || verbose))
 		usage_error("--list does not go with %s", inplace ? "-i" : armor ? "--armor" :
-		    "--no-wait");
+		    nowait ? "--no-wait" : "-v");
 	if (format && !list)
 		usage_error("--format goes with --list");
 	if (nowait && !inplace)
@@ -79,6 +81,9 @@ main(int argc, char **argv)
 		    read_state(argv[optind + 1], &armored);
 		if (carc_game_place(g, argv[optind], &err))
 			die_err(&err);
+		/* what the decision did, for people: the dragon's meal, a follower sent home */
+		if (verbose)
+			fputs(carc_game_report(g), stderr);
 		write_state(g, inplace, armor || (inplace && armored));
 	}
 	carc_game_free(g);

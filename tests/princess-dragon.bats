@@ -201,6 +201,17 @@ dragon:W"
 	carc-deck --verify < g
 }
 
+@test "carc-place -v tells on standard error what the step did: the dragon's meal" {
+	row ann,bob
+	put 5,0,0
+	run --separate-stderr carc-place -v dragon:W g
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "ann moves the dragon W to 3,0
+the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
+	run --separate-stderr carc-place -v --list g
+	[ "$status" -eq 64 ] && [[ $stderr == *"--list does not go with -v"* ]]
+}
+
 @test "PD-17: with four players the steps go round the table from the player whose turn it is" {
 	row ann,bob,cat,dee
 	# the seventh tile, PD16, is cat's
