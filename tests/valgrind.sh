@@ -69,7 +69,7 @@ for m in 1,0,0 2,0,0,field:Nw 3,0,0; do
 	carc-draw dragon | carc-place "$m" | carc-score > dragon.n && mv dragon.n dragon
 done
 carc-draw dragon | carc-place 4,0,0 > fairy
-carc-place fairy:2,0,field:Nw fairy > moving
+carc-place fairy:none fairy > moving
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D --deck U,PD08 |
     carc-draw | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place 2,0,0 > portal
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
