@@ -173,16 +173,27 @@ extends(struct carc_game *g, int tile)
 	return false;
 }
 
-static void
-tb_placed(struct carc_game *g, int tile)
+/* Earned as the tile is placed, before any decision of step 2: a builder the dragon eats in
+ * this turn's movement still gives it (PD-25). */
+static int
+tb_step2(struct carc_game *g, int tile)
 {
 	struct traders *t = tb(g);
 
-	if (t->second || g->unclaiming == 0 || !extends(g, tile))
-		return;		/* no chain: the second turn never gives a third */
-	t->again = true;
-	report(g, "%s's builder: %s plays a second turn\n", g->pl[g->player].name,
-	    g->pl[g->player].name);
+	if (!t->again && !t->second && g->unclaiming > 0 && extends(g, tile))
+		t->again = true;	/* no chain: the second turn never gives a third */
+	return 0;
+}
+
+/* Told as the tile is scored; earned then too by a state written in step 2 by a carc that
+ * earned it only then. */
+static void
+tb_placed(struct carc_game *g, int tile)
+{
+	tb_step2(g, tile);
+	if (tb(g)->again)
+		report(g, "%s's builder: %s plays a second turn\n", g->pl[g->player].name,
+		    g->pl[g->player].name);
 }
 
 /* The tiles not chosen in the first turn are the second's (F-9); in its phase draw, those. */
@@ -488,6 +499,7 @@ struct rules_module traders_builders_module = {
 	.state_size = sizeof(struct traders),
 	.draw_words = tb_draw_words,
 	.draw_decide = tb_draw_decide,
+	.step2 = tb_step2,
 	.placed = tb_placed,
 	.completed = tb_completed,
 	.holds = tb_holds,
