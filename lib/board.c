@@ -447,12 +447,33 @@ fig_add(struct carc_game *g, int tile, int seg, int owner, int type)
 	return 0;
 }
 
+/* A neutral figure beside follower f (the fairy's, PD-30) stays on its tile as f leaves it,
+ * with no follower (PD-34): one that comes to that place later is not its. */
+static void
+neutral_leave(struct carc_game *g, const struct figure *f)
+{
+	struct npos *q;
+	int i;
+
+	if (g->ts.fig[f->type].group != GROUP_FOLLOWER || f->corner)
+		return;
+	for (i = 0; i < g->ts.nneutral; i++) {
+		q = &g->neutral[i];
+		if (q->on && q->seg == f->seg && q->x == g->board[f->tile].x &&
+		    q->y == g->board[f->tile].y)
+			q->seg = -1;
+	}
+}
+
 /* Keeps the order of the others, so the state stays canonical. */
 void
 fig_remove(struct carc_game *g, int i)
 {
 	struct figure *f = &g->figs[i];
 	int k = g->ts.types[g->board[f->tile].type].seg[f->seg].kind;
+
+	if (g->ts.nneutral)
+		neutral_leave(g, f);
 
 	if (g->ts.fig[f->type].claims) {
 		int r = node_find(g, f->tile * MAXSEG + f->seg);

@@ -261,6 +261,7 @@ turn_next(struct carc_game *g)
 {
 	bool again = rules_next_turn(g);
 
+	g->acted = false;
 	if (!again)
 		g->player = (g->player + 1) % g->nplayers;
 	g->phase = CARC_DRAW;

@@ -101,6 +101,10 @@ struct carc_game {
 
 	enum carc_phase phase;
 	int player;
+	/* the turn's figure action was taken by a decision of step 2 (an abbot's recall, a
+	 * portal, the princess, the fairy's move), not by a figure put with the tile: a module
+	 * after the one that took it offers none (action_taken) */
+	bool acted;
 	uint16_t drawn[MAXDRAWN];
 	int ndrawn;
 	/* game_advance found a tile of type fit_type placeable on the board of fit_nboard tiles

@@ -60,7 +60,10 @@ stand_refuse(const struct carc_game *g, enum stand why, int p, int ft, int k, co
 }
 
 static void offer_get(const struct carc_game *, struct offer *);
-static bool is_bare(const struct offer *, const struct tiletype *);
+static unsigned bare_of(const struct offer *, const struct tiletype *);
+static bool bare_now(const struct tiletype *, unsigned where, int r, unsigned claims,
+    unsigned what);
+static int bare_refuse(struct carc_game *, int type, const char *w, struct carc_err *);
 static void barns_get(const struct carc_game *, struct offer *);
 static int fits_list(struct carc_game *, const struct offer *, struct moves *);
 static int fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
@@ -425,6 +428,8 @@ check_corner(struct carc_game *g, int type, const struct move *m, const char *w,
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s stands on a feature of "
 		    "the tile, not on a corner", w, an(name), name);
 	offer_get(g, &o);
+	if (o.nbare && bare_now(t, bare_of(&o, t), rot, fcell_claims(g, fc), BARE_CORNERS))
+		return bare_refuse(g, type, w, err);
 	if (o.left[*ft] <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left", w,
 		    g->pl[g->player].name, name);
@@ -486,18 +491,14 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	offer_get(g, &o);
 	if (!(g->ts.fig[*ft].on & (1u << k)))
 		return stand_refuse(g, STAND_PLACE, g->player, *ft, k, w, err);
-	if (o.nbare && is_bare(&o, t)) {
-		char why[160];
-
-		rules_bare(g, type, why, sizeof(why));
-		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
-	}
+	claims = fcell_claims(g, frontier_at(g, m->x, m->y));
+	if (o.nbare && bare_now(t, bare_of(&o, t), rot, claims, BARE_FEATURES))
+		return bare_refuse(g, type, w, err);
 	if (o.left[*ft] <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
 		    g->pl[g->player].name, g->ts.fig[*ft].name);
 	if (!(o.may[*ft] & (1u << k)))
 		return stand_refuse(g, STAND_LIMIT, g->player, *ft, k, w, err);
-	claims = fcell_claims(g, frontier_at(g, m->x, m->y));
 	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims)) {
 		/* a field claimed by a figure that stands on a corner: a barn's (§5.4) */
 		o.nbarn = 0;
@@ -660,6 +661,22 @@ game_apply(struct carc_game *g, const struct fmove *f, bool log)
 	/* phase score, or a module's decision of step 2 (the abbot's recall, the phantom) */
 	rules_step2(g, NULL);
 	return 0;
+}
+
+/* Whether the turn's figure action is taken: a figure put with the tile just placed, on a
+ * feature or a corner (not the phantom's, a decision of its own), or a decision of step 2
+ * that took it (g->acted: an abbot's recall, a portal, the princess, the fairy). */
+bool
+action_taken(const struct carc_game *g)
+{
+	int i, b = g->nboard - 1;
+
+	if (g->acted)
+		return true;
+	for (i = 0; i < g->nfigs; i++)
+		if (g->figs[i].tile == b && !g->ts.fig[g->figs[i].type].second)
+			return true;
+	return false;
 }
 
 /* ---- the generator ---- */
@@ -908,10 +925,16 @@ offer_get(const struct carc_game *g, struct offer *o)
 			(g->ts.fig[f].claims ? o->claim : o->free)[__builtin_ctz(m)]++;
 	}
 	o->nbare = 0;
+	o->edgeclaim = false;
 	for (d = 0; RULES_BARE_ANY(g) && d < g->ndrawn; d++)
-		if (rules_bare(g, g->drawn[d], NULL, 0))
-			o->bare[o->nbare++] = &g->ts.types[g->drawn[d]];
-	for (o->edgeclaim = false; claimed && !o->edgeclaim; claimed &= claimed - 1)
+		if ((m = rules_bare(g, g->drawn[d], NULL, 0)) != 0) {
+			o->bare[o->nbare] = &g->ts.types[g->drawn[d]];
+			o->barewhere[o->nbare++] = m;
+			/* bare only where a segment joins a claimed feature: the claims of each
+			 * cell are looked at (fits_list) */
+			o->edgeclaim |= (m & BARE_SEGS) != 0;
+		}
+	for (; claimed && !o->edgeclaim; claimed &= claimed - 1)
 		o->edgeclaim = kinds[__builtin_ctz(claimed)]->shape != SHAPE_POINT;
 	if (o->needs)
 		support_get(g, o);
@@ -919,31 +942,60 @@ offer_get(const struct carc_game *g, struct offer *o)
 		barns_get(g, o);
 }
 
-/* Whether no figure may stand on the features of drawn tile t (offer.bare). */
-static inline bool
-is_bare(const struct offer *o, const struct tiletype *t)
+/* Where no figure may stand on drawn tile t (offer.bare): BARE_* bits, 0 for nowhere. */
+static inline unsigned
+bare_of(const struct offer *o, const struct tiletype *t)
 {
 	int i;
 
 	for (i = 0; i < o->nbare; i++)
 		if (o->bare[i] == t)
+			return o->barewhere[i];
+	return 0;
+}
+
+/* Whether `what` (BARE_FEATURES, BARE_CORNERS) of tile t in rotation r is barred, by `where`
+ * (bare_of), in a cell whose claimed edges are `claims`. */
+static bool
+bare_now(const struct tiletype *t, unsigned where, int r, unsigned claims, unsigned what)
+{
+	unsigned m;
+
+	if (!(where & what))
+		return false;
+	if ((where & BARE_SEGS) == 0)
+		return true;
+	for (m = where & BARE_SEGS; m != 0; m &= m - 1)
+		if (SEG_EDGES(t, r, __builtin_ctz(m)) & claims)
 			return true;
 	return false;
 }
 
-/* is_bare and the decisions of a bare tile's placement (the placement and its corners),
- * kept out of line: fit_decisions, inlined into the loops over the frontier, stays small. */
-static __attribute__((noinline)) bool
+/* The refusal of a figure on a tile where bare_now bars it, in its module's words. */
+static int
+bare_refuse(struct carc_game *g, int type, const char *w, struct carc_err *err)
+{
+	char why[160];
+
+	rules_bare(g, type, why, sizeof(why));
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
+}
+
+/* bare_of and the decisions of a placement on which bare_now bars the features: the
+ * placement and, unless barred too, its corners; kept out of line: fit_decisions, inlined
+ * into the loops over the frontier, stays small. */
+static __attribute__((noinline)) unsigned
 bare_fit(const struct offer *o, const struct tiletype *t)
 {
-	return is_bare(o, t);
+	return bare_of(o, t);
 }
 
 static __attribute__((noinline)) int
 bare_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
-    const struct tiletype *t, int r)
+    const struct tiletype *t, int r, unsigned where)
 {
-	return 1 + (f->corners ? corner_count(g, o, f, t, r) : 0);
+	return 1 + (f->corners && !bare_now(t, where, r, f->claims, BARE_CORNERS) ?
+	    corner_count(g, o, f, t, r) : 0);
 }
 
 /* The figure decisions of a tile where no neighbouring feature is claimed. */
@@ -952,7 +1004,7 @@ figs_all(const struct offer *o, const struct tiletype *t)
 {
 	int s, k, n = 0;
 
-	if (o->nbare && bare_fit(o, t))
+	if (o->nbare && bare_now(t, bare_fit(o, t), 0, 0, BARE_FEATURES))
 		return 0;
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
@@ -969,11 +1021,12 @@ static inline __attribute__((always_inline)) int
 fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
     const struct tiletype *t, int r)
 {
-	unsigned c, hit = 0, ft;
+	unsigned c, hit = 0, ft, where;
 	int n = 1 + f->all, b, s;
 
-	if (o->nbare && bare_fit(o, t))
-		return bare_decisions(g, o, f, t, r);
+	if (o->nbare && (where = bare_fit(o, t)) != 0 &&
+	    bare_now(t, where, r, f->claims, BARE_FEATURES))
+		return bare_decisions(g, o, f, t, r, where);
 	for (c = f->claims; c != 0; c &= c - 1) {
 		b = __builtin_ctz(c);
 		s = b < 4 ? t->sideseg[r][b] : t->halfseg[r][b - 4];
@@ -1001,7 +1054,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 	uint32_t key = g->frontier[f->cell].key;
 	struct fmove fm = { (int)(key >> 16) - 32768, (int)(key & 0xffff) - 32768, f->type, r,
 	    -1, -1, 0 };
-	unsigned need[MAXFIGTYPES] = { 0 }, needany = 0, m;
+	unsigned need[MAXFIGTYPES] = { 0 }, needany = 0, m, where = o->nbare ? bare_of(o, t) : 0;
 	int s, k, ft, n = 0;
 	bool claimed;
 
@@ -1009,7 +1062,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		out[n++] = fm;
 	else if (j-- == 0)
 		goto found;
-	if (o->nbare && is_bare(o, t))
+	if (where && bare_now(t, where, r, f->claims, BARE_FEATURES))
 		goto corners;
 	for (m = f->own ? o->needs : 0; m != 0; m &= m - 1) {
 		ft = __builtin_ctz(m);
@@ -1036,6 +1089,8 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		}
 	}
 corners:	/* then the corners, as corner_count counts them */
+	if (where && bare_now(t, where, r, f->claims, BARE_CORNERS))
+		return n;
 	for (m = f->corners; m != 0; m &= m - 1) {
 		if ((s = corner_seg(t, r, __builtin_ctz(m))) < 0 ||
 		    corner_taken(g, o, &g->frontier[f->cell], t, r, s))

@@ -78,9 +78,11 @@ struct offer {
 	unsigned corners;
 	int ncorner, nbarn;
 	int barn[MAXSUPPORT];
-	/* the drawn tiles on whose features no figure may stand now (rules_bare: a volcano),
-	 * a figure on a corner of them being still offered */
+	/* the drawn tiles on which no figure may stand now, and where (rules_bare's BARE_*:
+	 * on the features of a volcano, a figure on a corner being still offered; on any
+	 * part of a princess tile placed into a city with followers, with princess=must) */
 	const struct tiletype *bare[MAXDRAWN];
+	unsigned barewhere[MAXDRAWN];
 	int nbare;
 };
 
@@ -94,6 +96,9 @@ int figure_find(const struct tileset *, const char *name);
 bool log_word_matches(const struct carc_game *, const char *word, int board_index);
 bool word_is_placement(const char *);
 int game_apply(struct carc_game *, const struct fmove *, bool log);
+/* Whether the turn's figure action is taken (step 2 of a turn): a figure put with the tile,
+ * or g->acted. */
+bool action_taken(const struct carc_game *);
 /* The name of the place of figure f, as a state and the words keep it: its feature
  * (seg_rotated_name), or the corner it stands on, as corner:NE. */
 int fig_place_name(const struct carc_game *, int f, char *out, size_t n);

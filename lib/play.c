@@ -74,6 +74,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->unclaiming = src->unclaiming;
 	dst->phase = src->phase;
 	dst->player = src->player;
+	dst->acted = src->acted;
 	memcpy(dst->drawn, src->drawn, sizeof(dst->drawn));
 	dst->ndrawn = src->ndrawn;
 	dst->fit_nboard = src->fit_nboard;

@@ -238,6 +238,9 @@ carc_game_compare(const struct carc_game *a, const struct carc_game *b, char *ms
 	if (a->phase != b->phase)
 		return differ(msg, n, "the phase is %s, the log gives %s", carc_phase_name(a->phase),
 		    carc_phase_name(b->phase));
+	if (a->acted != b->acted)
+		return differ(msg, n, "the turn's figure action is %s, the log gives %s",
+		    a->acted ? "taken" : "open", b->acted ? "taken" : "open");
 	if (a->player != b->player)
 		return differ(msg, n, "player %d (%s) is to move, the log gives player %d (%s)",
 		    a->player + 1, a->pl[a->player].name, b->player + 1, b->pl[b->player].name);

@@ -22,7 +22,7 @@ static const struct rules_module *phase_owner[NPHASES];
 
 /* For each hook, a bit per module that has it: a game's modules with a hook are then one AND
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
-enum { H_DRAWABLE, H_BARE, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
+enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
 	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
 	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_EXTRA_TURNS,
 	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
@@ -64,6 +64,7 @@ rules_init(struct rules_module *const *table, int n)
 			}
 		hooks[H_DRAWABLE] |= (mod->drawable != NULL) << m;
 		hooks[H_BARE] |= (mod->bare != NULL) << m;
+		hooks[H_BARRED] |= (mod->barred != NULL) << m;
 		hooks[H_DRAW_COUNT] |= (mod->draw_count != NULL) << m;
 		hooks[H_FIGURE_KINDS] |= (mod->figure_kinds != NULL) << m;
 		hooks[H_LIMIT_WHY] |= (mod->limit_why != NULL) << m;
@@ -169,13 +170,24 @@ rules_drawable(const struct carc_game *g, int t)
 }
 
 
-bool
+unsigned
 rules_bare(const struct carc_game *g, int t, char *why, size_t n)
 {
+	unsigned b;
+
 	EACH(g, H_BARE, m)
-		if (m->bare(g, t, why, n))
-			return true;
-	return false;
+		if ((b = m->bare(g, t, why, n)) != 0)
+			return b;
+	return 0;
+}
+
+int
+rules_barred(const struct carc_game *g, int tile, char *why, size_t n)
+{
+	EACH(g, H_BARRED, m)
+		if (m->barred(g, tile, why, n))
+			return 1;
+	return 0;
 }
 
 unsigned

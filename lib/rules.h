@@ -94,10 +94,14 @@ struct rules_module {
 	 * passed over by the draws, and the game may end with it there (the dragon tiles
 	 * before the first volcano, PD-13, PD-14) */
 	bool (*drawable)(const struct carc_game *, int t);
-	/* whether no figure may stand on a feature of a tile of type t placed now, with a line
-	 * for "illegal move 'WORD': ..." into why (the volcano's, PD-11); a figure on a corner
-	 * of it is not on its features (the barn) */
-	bool (*bare)(const struct carc_game *, int t, char *why, size_t);
+	/* whether no figure may stand on a tile of type t placed now (BARE_* below: on its
+	 * features, the volcano's, PD-11; on its corners too, the barn), with a line for
+	 * "illegal move 'WORD': ..." into why; 0 when figures may */
+	unsigned (*bare)(const struct carc_game *, int t, char *why, size_t);
+	/* why no figure may be put on board tile `tile` now by a decision after the placement
+	 * (a wagon's move; the dragon's tile, PD-12): a line for "illegal move 'WORD': ..."
+	 * into why, and 1; 0 when one may */
+	int (*barred)(const struct carc_game *, int tile, char *why, size_t);
 	/* how many tiles player p draws, n so far (one, or what earlier modules said) */
 	int (*draw_count)(const struct carc_game *, int p, int n);
 	/* of the kinds in `on`, those player p's figure of type ft may stand on now; `leaving`
@@ -182,6 +186,14 @@ struct rules_module {
 #define MAXMODULES 16
 #define MODULE_STATE_BYTES 256	/* all modules' parts of one game */
 
+/* What the bare hook says of a tile: no figure on its features, nor on its corners; and, in
+ * the low MAXSEG bits when any is set, the segments of the tile on which that depends: it is
+ * so only where one of them joins a claimed feature (the princess's city segment, with
+ * princess=must: PD-42). */
+#define BARE_FEATURES 0x10000u
+#define BARE_CORNERS 0x20000u
+#define BARE_SEGS 0xffffu
+
 /* The modules registered, in the order of their table (rules/table.c). */
 extern struct rules_module *const *modules;
 extern int nmodules;
@@ -204,7 +216,8 @@ void rules_start(struct carc_game *);
 
 int rules_draw_count(const struct carc_game *, int player);
 bool rules_drawable(const struct carc_game *, int type);
-bool rules_bare(const struct carc_game *, int type, char *why, size_t);
+unsigned rules_bare(const struct carc_game *, int type, char *why, size_t);
+int rules_barred(const struct carc_game *, int tile, char *why, size_t);
 /* A bit per module that has the hook (rules_init): whether a module of game g passes tiles
  * over in the draw, or bars figures from tiles, is then a mask away on the hot paths. */
 extern unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;

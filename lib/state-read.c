@@ -332,6 +332,19 @@ read_figures(struct rd *r, struct carc_game *g, const msgpack_object *fs)
 }
 
 
+/* Whether a follower stands on segment s of tile b (a neutral figure beside it). */
+static bool
+follower_at(const struct carc_game *g, int b, int s)
+{
+	int i;
+
+	for (i = 0; i < g->nfigs; i++)
+		if (g->figs[i].tile == b && g->figs[i].seg == s && !g->figs[i].corner &&
+		    g->ts.fig[g->figs[i].type].group == GROUP_FOLLOWER)
+			return true;
+	return false;
+}
+
 /* The neutral figures on the board (the key is there only when some are): each a figure of
  * the game's neutral rows, once, on a tile, and on a feature of it when it names one. */
 static int
@@ -375,6 +388,9 @@ read_neutral(struct rd *r, struct carc_game *g, const msgpack_object *root)
 			    feat)) < 0)
 				return mp_fail(r, "inconsistent state: tile %s at %d,%d has no %s",
 				    g->ts.types[g->board[b].type].id, (int)x, (int)y, feat);
+			if (!follower_at(g, b, s))
+				return mp_fail(r, "inconsistent state: the %s stands beside the %s "
+				    "of %d,%d, where no follower is", type, feat, (int)x, (int)y);
 		}
 		g->neutral[f] = (struct npos){ x, y, s, true };
 	}
@@ -386,7 +402,8 @@ static int
 read_head(struct rd *r, const msgpack_object *root, int *version)
 {
 	static const char *const core[] = { "format", "version", "setup", "players", "phase",
-		"player", "drawn", "supply", "aside", "rng", "board", "figures", "neutral", "log" };
+		"player", "acted", "drawn", "supply", "aside", "rng", "board", "figures", "neutral",
+		"log" };
 	const char *keys[sizeof(core) / sizeof(core[0]) + MAXMODULES + 1];
 	const msgpack_object *o;
 	int n = 0, m;
@@ -446,6 +463,27 @@ read_tiles(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	return 0;
 }
 
+/* acted: true, when a decision of step 2 took the turn's figure action (game.h): only after
+ * a placement, and not when a figure went with the tile. */
+static int
+read_acted(struct rd *r, struct carc_game *g, const msgpack_object *root)
+{
+	const msgpack_object *o = mp_get(root, "acted");
+
+	if (o == NULL)
+		return 0;
+	if (o->type != MSGPACK_OBJECT_BOOLEAN || !o->via.boolean)
+		return mp_fail(r, "bad state: acted is true when there, or not there");
+	if (g->phase == CARC_DRAW || g->phase == CARC_PLACE || g->phase == CARC_OVER)
+		return mp_fail(r, "inconsistent state: acted in phase %s, before a placement",
+		    carc_phase_name(g->phase));
+	if (action_taken(g))
+		return mp_fail(r, "inconsistent state: acted, and a figure went with the tile "
+		    "placed: the turn has one figure action");
+	g->acted = true;
+	return 0;
+}
+
 /* The phase, a core one or one of a module the game has, and whose turn it is. */
 static int
 read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
@@ -480,7 +518,7 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 		return mp_fail(r, "inconsistent state: phase %s with %d drawn tiles", s, g->ndrawn);
 	if (held && g->nboard < 2)
 		return mp_fail(r, "inconsistent state: phase %s before any placement", s);
-	return 0;
+	return read_acted(r, g, root);
 }
 
 /* The log: every decision, its placements the board's in order. */

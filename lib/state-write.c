@@ -196,7 +196,7 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	if (text_check_game(g, err))
 		return err->code;
 	msgpack_packer_init(&pk, out, sbuf_write);
-	msgpack_pack_map(&pk, 13 + (neutral_on(g) > 0) + module_parts(g));
+	msgpack_pack_map(&pk, 13 + g->acted + (neutral_on(g) > 0) + module_parts(g));
 	mp_str(&pk, "format");
 	mp_str(&pk, "carc");
 	mp_str(&pk, "version");
@@ -209,6 +209,10 @@ carc_state_write(const struct carc_game *g, struct carc_buf *out, struct carc_er
 	mp_str(&pk, carc_phase_name(g->phase));
 	mp_str(&pk, "player");
 	msgpack_pack_int(&pk, g->player);
+	if (g->acted) {
+		mp_str(&pk, "acted");
+		msgpack_pack_true(&pk);
+	}
 	mp_str(&pk, "drawn");
 	mp_ids(&pk, g, g->drawn, g->ndrawn);
 	mp_str(&pk, "supply");

@@ -510,7 +510,7 @@ wagon:0,0,road:S"
 	run get g '.abbey_mayor.wagons'; want '[[0,-1,"city:S"],null]'
 	run get g '.setup.rules.wagon'; want '"c1"'
 	run --separate-stderr carc-place wagon:1,-1,cloister < g
-	refused carc-place "illegal move 'wagon:1,-1,cloister': that cloister does not meet, on its tile, the feature scored at 0,-1 (wagon=c1) (§5.3)"
+	refused carc-place "illegal move 'wagon:1,-1,cloister': that cloister does not meet, on its tile, the feature scored at 0,-1 (wagon=c1, §5.3)"
 	carc-place wagon:0,0,road:S < g > g.n && mv g.n g
 	run figs; want "ann@0,0,road:S"
 	carc-deck --verify < g

@@ -120,6 +120,9 @@ static const struct kind kinds[] = {
 	{ "base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult",
 	    { "edition=c1", NULL } },
 	{ "base,abbey-mayor", { NULL } },
+	{ "base,princess-dragon", { NULL } },
+	{ "base,princess-dragon,traders-builders,phantom", { "princess=must", NULL } },
+	{ "base,princess-dragon,abbot", { "fairy=on-tile", NULL } },
 };
 
 int

@@ -550,6 +550,285 @@ fairy:none"
 	want "ann@1,0,road:E bob@2,0,field:Nw ann@3,0,field:Es"
 }
 
+# spoilt JQ LINE: the state g, as JSON spoilt by JQ, refused by carc-deck --from-json with 65
+# and LINE.
+spoilt() {
+	carc-render --format json < g > spoil.json
+	run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
+	[ "$status" -eq 65 ] && [ -z "$output" ] &&
+	    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
+}
+
+@test "PD-41 with The Abbot: a recall is the turn's figure action: no portal and no fairy after it; the state keeps it" {
+	#   x:   0    1    2         ann's abbot in the cloister B at 0,1; her follower at 1,0
+	#        D    U   PD08       (a portal tile, placed by ann without a figure)
+	#   y=1  B
+	carc-deck --players ann,bob --seed 7 --expansions base,abbot,phantom,princess-dragon \
+	    --start D --deck B,U,PD08 > g
+	carc-draw < g | carc-place 0,1,0,cloister@abbot | carc-place phantom:none | carc-score |
+	    carc-draw | carc-place 1,0,0,road:E | carc-place phantom:none | carc-score > g.n
+	carc-draw < g.n | carc-place 2,0,0 > g
+	run turnof
+	want "recall ann"
+	carc-place recall:0,1 < g > g.n && mv g.n g
+	# the phantom is a figure of its own: still offered; the portal and the fairy are not
+	run turnof
+	want "phantom ann"
+	run js '.acted'
+	want true
+	carc-deck --verify < g
+	carc-place phantom:none < g > g.n && mv g.n g
+	run turnof
+	want "score ann"
+	run js '[.acted, (.players[0].supply | .abbot, .follower)] | join(" ")'
+	want "true 1 7"
+	# the turn over, the key goes
+	carc-score < g > g.n && mv g.n g
+	run js 'has("acted")'
+	want false
+}
+
+@test "state: acted is checked: only after a placement, never with a figure put with the tile" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbot,princess-dragon --start D \
+	    --deck B,U,PD08 > g
+	carc-draw < g | carc-place 0,1,0,cloister@abbot | carc-score | carc-draw |
+	    carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place 2,0,0 |
+	    carc-place recall:0,1 > g.n && mv g.n g
+	run turnof
+	want "score ann"
+	spoilt '.phase = "portal"' "inconsistent state: phase portal, but ann may send no follower through it"
+	spoilt '.phase = "draw"' "inconsistent state: acted in phase draw, before a placement"
+	spoilt '.acted = false' "bad state: acted is true when there, or not there"
+	spoilt '.figures += [{"x": 2, "y": 0, "feature": "road:E", "owner": 0, "type": "follower"}] | .players[0].supply.follower -= 1' \
+	    "inconsistent state: acted, and a figure went with the tile placed: the turn has one figure action"
+	carc-render --format json < g | jq 'del(.acted)' | carc-deck --from-json > g.n
+	run --separate-stderr carc-deck --verify < g.n
+	[ "$status" -eq 1 ] && [[ $stderr == *"the turn's figure action is open, the log gives taken"* ]]
+}
+
+@test "PD-42 PD-41: princess=must: no figure goes with a princess placed into a city with followers, the phantom neither" {
+	#   y:  -2  PD11 turned 180: city S, W, E; the princess
+	#       -1  F turned 90: city N-S, bob's follower
+	#        0  D: city N
+	carc-deck --players ann,bob --seed 7 --expansions base,phantom,princess-dragon --start D \
+	    --deck U,F,PD11 --rule princess=must > g
+	carc-draw < g | carc-place 1,0,0 | carc-place phantom:none | carc-score | carc-draw |
+	    carc-place 0,-1,90,city:N | carc-place phantom:none | carc-score | carc-draw > g.n
+	mv g.n g
+	run --separate-stderr carc-place 0,-2,180,city:S < g
+	tool=carc-place fails 1 "illegal move '0,-2,180,city:S': with princess=must, the princess placed into a city with followers sends one home, and no figure goes with her tile (PD-42)"
+	# at 0,-2 the placements alone; away from bob's city, figures as ever
+	run bash -c "carc-place --list < g | grep -c '^0,-2,'"
+	want 3
+	run bash -c "carc-place --list < g | grep -c '^1,1,180'"
+	want 3
+	carc-place 0,-2,180 < g > g.n && mv g.n g
+	run turnof
+	want "princess ann"
+	run --separate-stderr carc-place phantom:field:Nw < g
+	tool=carc-place fails 64 "bad move 'phantom:field:Nw': ann may send a follower of the princess's city home"
+}
+
+@test "PD-21 PD-25 with Traders & Builders: a builder eaten in the first half still gives the second, whose dragon tile moves the dragon again" {
+	#   x:  -2   -1    0    1    2    3    4     ann's follower at 1,0 and builder at 2,0 on
+	#      PD17  U     D    U    U   PD16 PD16   the road; the volcano PD17 at -2,0 (bob's)
+	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,princess-dragon \
+	    --start D --deck U,U,U,PD17,PD16,PD16 > g
+	turns 1,0,0,road:E -1,0,0 2,0,0,road:E@builder -2,0,0
+	# ann's dragon tile extends her builder's road: the second turn is earned as it is placed
+	put 3,0,0
+	run js '.traders.again'
+	want true
+	step dragon:E ann
+	step dragon:E bob
+	step dragon:E ann
+	# the dragon ate her follower at 1,0; her builder went home with it (PD-24)
+	run figs
+	want ""
+	step dragon:E bob
+	step dragon:E ann
+	run js '"\(.neutral[0].x),\(.neutral[0].y)"'
+	want "3,0"
+	carc-score < g > g.n && mv g.n g
+	run turnof
+	want "draw ann"
+	run js '.traders.half'
+	want 2
+	# the second half's dragon tile: a movement of its own, from 3,0, the path new (PD-20)
+	carc-draw < g | carc-place 4,0,0 > g.n && mv g.n g
+	run turnof
+	want "dragon ann"
+	run carc-place --list < g
+	want "dragon:E
+dragon:W"
+}
+
+@test "PD-22 with Abbey & Mayor: the dragon eats a mayor" {
+	#   y:  -1   F turned 90, ann's mayor in its city
+	#        0   D    PD17 (the volcano, bob's)    PD16 at 2,0 (ann's)
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
+	    --start D --deck F,PD17,PD16 > g
+	turns 0,-1,90,city:N@mayor 1,0,0
+	put 2,0,0
+	step dragon:W ann
+	carc-place -v dragon:N < g 2> report > g.n
+	mv g.n g
+	run cat report
+	want "bob moves the dragon N to 0,-1
+the dragon eats ann's mayor on city:N at 0,-1 (PD-22)
+the dragon stops at 0,-1 after 2 steps: no tile open beside it (PD-19)"
+	run js '[(.figures | length), .players[0].supply.mayor] | join(" ")'
+	want "0 1"
+}
+
+@test "PD-12 with Abbey & Mayor: a wagon never moves onto the dragon's tile" {
+	#   x:  -1    0    1    2      ann's wagon on the road -1,0 .. 2,0, closed by bob; the
+	#        A    D    U    A      volcano PD17 at 0,1 holds the dragon, one of the nine
+	#   y=1      PD17              cells around the wagon's tile
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
+	    --start D --deck U,PD17,A,A > g
+	turns 1,0,0,road:E@wagon 0,1,0 2,0,90 -1,0,270
+	run turnof
+	want "wagon ann"
+	run carc-place --list < g
+	want "wagon:none
+wagon:0,0,city:N
+wagon:2,0,cloister"
+	run --separate-stderr carc-place wagon:0,1,road:E < g
+	tool=carc-place fails 1 "illegal move 'wagon:0,1,road:E': the dragon stands on 0,1, and no figure goes onto its tile (PD-12)"
+}
+
+@test "PD-71 with The Fortune Teller: the fairy beside a fortune teller: 1 at its owner's turn, 3 when the tent is completed by another" {
+	#   y:  -1             B          bob's fortune teller on FT3's tent at 2,0; the fairy
+	#        0   D    U   FT3   U     beside it; ann completes the tent with B at 2,1
+	#        1   B    B    B
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,princess-dragon \
+	    --start D --deck U,FT3,U,B,B,B,B,B > g
+	turns 1,0,0 2,0,0,tent 3,0,0
+	carc-draw < g | carc-place B/2,-1,0 > g.n && mv g.n g
+	run carc-place --list < g
+	want "fairy:2,0,tent
+fairy:none"
+	carc-place fairy:2,0,tent < g | carc-score > g.n && mv g.n g
+	turn g 0,1,0
+	run scores g
+	want "ann=0 bob=1"
+	carc-draw < g | carc-place B/1,1,0 | carc-score > g.n && mv g.n g
+	carc-draw < g | carc-place 2,1,0 > g.n && mv g.n g
+	run carc-score -v < g
+	[ "$status" -eq 0 ]
+	carc-score -v < g 2> report > g.n && mv g.n g
+	run cat report
+	want "bob scores 3: the fairy is with his follower (PD-33)
+ann scores 3 for completing the tent at 2,0"
+	run scores g
+	want "ann=3 bob=4"
+	# the fortune teller home, the fairy stays on the tent's tile, with nobody
+	run js '[(.figures | length), (.neutral[0] | "\(.x),\(.y) \(has("feature"))")] | join(" ")'
+	want "0 2,0 false"
+}
+
+@test "PD-72 with The Fortune Teller: a portal sends a follower onto an unoccupied tent, and its owner draws one more" {
+	#   x:   0    1    2    3       FT3's tent at 2,0 empty; ann's portal PD08 at 3,0
+	#        D    U   FT3  PD08
+	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,princess-dragon \
+	    --start D --deck U,FT3,PD08,U,U,U > g
+	turns 1,0,0 2,0,0
+	put 3,0,0
+	run bash -c "carc-place --list < g | grep tent"
+	want "portal:2,0,tent"
+	carc-place portal:2,0,tent < g | carc-score > g.n && mv g.n g
+	run figs
+	want "ann@2,0,tent"
+	turn g 4,0,0
+	run bash -c "carc-draw < g | carc-render --format json | jq -c .drawn"
+	want '["U","U"]'
+}
+
+@test "PD-34: the fairy stays on its tile when its follower goes; a follower that comes to that place later is not its" {
+	#   y:  -2  PD11, bob's princess: she sends ann's follower at 0,-1 home
+	#       -1  F turned 90, ann's follower, the fairy beside it
+	#        0  U    D    U   PD08 (ann's portal: her follower back to 0,-1)
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck F,U,U,PD11,PD08,U,U > g
+	turns 0,-1,90,city:N 1,0,0
+	carc-draw < g | carc-place -- -1,0,0 | carc-place fairy:0,-1,city:N | carc-score > g.n
+	mv g.n g
+	carc-draw < g | carc-place 0,-2,180 | carc-place princess:0,-1,city:N | carc-score > g.n
+	mv g.n g
+	run js '.neutral | tostring'
+	want '[{"type":"fairy","x":0,"y":-1}]'
+	carc-draw < g | carc-place 2,0,0 | carc-place portal:0,-1,city:N | carc-score > g.n
+	mv g.n g
+	run figs
+	want "ann@0,-1,city:N"
+	run js '.neutral | tostring'
+	want '[{"type":"fairy","x":0,"y":-1}]'
+	# no point as ann's turn begins
+	turn g -2,0,0
+	run scores g
+	want "ann=0 bob=0"
+	# a fairy beside a place where no follower stands is refused
+	spoilt '.neutral[0].feature = "field:En"' \
+	    "inconsistent state: the fairy stands beside the field:En of 0,-1, where no follower is"
+}
+
+@test "PD-60 fairy=on-tile: the fairy on a tile: 1 a turn for each follower of the player's there, 3 for the first of a feature scored" {
+	#   x:  -3   -2   -1    0    1    2    3    4     ann's follower on the road and, through
+	#        A    U    U    D    U    U  PD08   U     the portal, her farmer at 1,0; the fairy
+	#   y=1                 U                         onto that tile
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck U,U,PD08,U,U,U,U,A --rule fairy=on-tile > g
+	turns 1,0,0,road:E 2,0,0
+	put 3,0,0
+	carc-place portal:1,0,field:Nw < g | carc-score > g.n && mv g.n g
+	turn g -1,0,0
+	carc-draw < g | carc-place -- -2,0,0 > g.n && mv g.n g
+	# one word a tile
+	run carc-place --list < g
+	want "fairy:1,0
+fairy:none"
+	run --separate-stderr carc-place fairy:1,0,road:E < g
+	tool=carc-place fails 64 "bad move 'fairy:1,0,road:E': write fairy:X,Y, a tile (fairy=on-tile)"
+	carc-place fairy:1,0 < g | carc-score > g.n && mv g.n g
+	run js '.neutral | tostring'
+	want '[{"type":"fairy","x":1,"y":0}]'
+	spoilt '.neutral[0].feature = "road:E"' \
+	    "inconsistent state: the fairy stands beside a follower, and fairy=on-tile puts it on a tile (PD-60)"
+	# two of her followers on its tile: 2 as her turn begins
+	turn g 4,0,0
+	run scores g
+	want "ann=2 bob=0"
+	turn g 0,1,0
+	# bob closes the road: 7 and 3 for the fairy
+	carc-draw < g | carc-place -- -3,0,270 > g.n && mv g.n g
+	carc-score -v < g 2> report > g.n && mv g.n g
+	run cat report
+	# the game over, her farmer's field scores nothing, and the fairy gives 3 for it too
+	want "ann scores 3: the fairy stands on the tile of his follower (PD-60)
+ann scores 7 for the road at 1,0
+final scoring:
+ann scores 3: the fairy stands on the tile of his follower (PD-60)"
+	run scores g
+	want "ann=15 bob=0"
+}
+
+@test "PD-33 fairy-final: at the end the fairy's follower's road gives 3 more, majority or not; none with fairy-final=off" {
+	#   x:  -1    0    1    2      ann's follower on the road, the fairy beside it; the game
+	#        U    D    U    U      ends with the road open
+	for o in on off; do
+		carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+		    --deck U,U,U --rule fairy-final=$o > g
+		turns 1,0,0,road:E 2,0,0
+		carc-draw < g | carc-place -- -1,0,0 | carc-place fairy:1,0,road:E | carc-score > g.n
+		mv g.n g
+		run turnof
+		want "over"
+		run scores g
+		[ "$o" = on ] && want "ann=7 bob=0" || want "ann=4 bob=0"
+	done
+}
+
 @test "examples/princess-dragon.sh plays a whole game and tells the volcanoes, the dragon's movements, portals, princesses and fairy moves" {
 	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -o final
 	[ "$status" -eq 0 ] && [ -z "$stderr" ]

@@ -142,11 +142,14 @@ validate() {
 	carc-render --format json dr > moving.json
 	play dr 20
 	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon \
-	    --rule princess=must --rule dragon-timing=after-scoring | carc-render --format json \
-	    > options.json
+	    --rule princess=must --rule dragon-timing=after-scoring --rule fairy=on-tile \
+	    --rule fairy-final=off | carc-render --format json > options.json
 	validate on.json guarded.json moving.json options.json dr.*.json
 	[ "$(jq -c '.neutral' on.json)" = '[{"type":"dragon","x":3,"y":0}]' ]
 	[ "$(jq -c '.neutral[1]' guarded.json)" = '{"type":"fairy","x":2,"y":0,"feature":"field:Nw"}' ]
+	# the fairy's move was the turn's figure action
+	[ "$(jq -c '.acted' guarded.json)" = true ]
+	[ "$(jq -c '.setup.rules | [.fairy, ."fairy-final"]' options.json)" = '["on-tile","off"]' ]
 	[ "$(jq -c '[.phase, .princess_dragon]' moving.json)" = '["dragon",{"turn":1,"path":[[3,0],[2,0]]}]' ]
 	jq '.princess_dragon.path += [[1,0], [0,0], [-1,0], [-2,0], [-3,0]]' moving.json > spoilt.json
 	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json

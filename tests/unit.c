@@ -1753,6 +1753,9 @@ test_generator_agrees(void)
 		    NULL } },
 		{ "base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,"
 		    "catapult,princess-dragon", { "edition=c1", NULL } },
+		/* princess=must: no figure with a princess tile placed into a city with
+		 * followers, on a corner neither (the barn) */
+		{ "base,princess-dragon,abbey-mayor,phantom", { "princess=must", NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;
@@ -2039,6 +2042,9 @@ test_random_agrees(void)
 		{ "base,traders-builders,abbot,fortune-teller,catapult", "a,b,c", { NULL } },
 		{ "base,abbey-mayor,inns-cathedrals,catapult", "a,b,c,d", { NULL } },
 		{ "base,princess-dragon,phantom,fortune-teller", "a,b,c", { NULL } },
+		{ "base,princess-dragon,abbey-mayor,abbot", "a,b", { "princess=must", NULL } },
+		{ "base,princess-dragon,abbot", "a,b,c", { "fairy=on-tile", "fairy-final=off",
+		    NULL } },
 	};
 	struct carc_err err;
 	size_t k;

@@ -336,20 +336,22 @@ wagon_refuse(struct carc_game *g, int p, int b, int s, char *why, size_t n)
 	const char *kind = kinds[g->ts.types[q->type].seg[s].kind]->name;
 	int k = g->ts.types[q->type].seg[s].kind, r;
 
+	if (rules_barred(g, b, why, n))
+		return 1;
 	if (reach_c1(g)) {
 		if (!meets_feature(g, b, s, scored_root(g, p)))
 			return snprintf(why, n, "that %s does not meet, on its tile, the feature "
-			    "scored at %d,%d (wagon=c1)", kind, o->x, o->y);
+			    "scored at %d,%d (wagon=c1, §5.3)", kind, o->x, o->y);
 	} else if (abs(q->x - o->x) > 1 || abs(q->y - o->y) > 1)
 		return snprintf(why, n, "%d,%d is not %d,%d, where the wagon stood, nor one of the "
-		    "eight cells around it", q->x, q->y, o->x, o->y);
+		    "eight cells around it (§5.3)", q->x, q->y, o->x, o->y);
 	if (figure_may_stand(g, p, a->wagon, k, -1) != STAND_OK)
-		return snprintf(why, n, "a wagon may not stand on a %s", kind);
+		return snprintf(why, n, "a wagon may not stand on a %s (§5.3)", kind);
 	r = node_find(g, b * MAXSEG + s);
 	if (g->nodes[r].claims > 0)
-		return snprintf(why, n, "the %s is occupied", kind);
+		return snprintf(why, n, "the %s is occupied (§5.3)", kind);
 	if (feature_complete(g, r))
-		return snprintf(why, n, "the %s is complete", kind);
+		return snprintf(why, n, "the %s is complete (§5.3)", kind);
 	return 0;
 }
 
@@ -505,7 +507,7 @@ wagon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s has no %s", w,
 			    t->id, w + n);
 		if (wagon_refuse(g, p, b, s, why, sizeof(why)))
-			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s (§5.3)", w, why);
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
 		if (fig_add(g, b, s, p, a->wagon) == -1)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");
 		report(g, "%s moves the wagon to %d,%d\n", g->pl[p].name, x, y);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../board.h"
+#include "../legal.h"
 #include "../score.h"
 #include "modules.h"
 
@@ -57,13 +58,10 @@ recall_held(const struct carc_game *g, int p)
 static bool
 recall_open(struct carc_game *g)
 {
-	int f, tile = g->nboard - 1;
+	int f;
 
-	if (!recall_held(g, g->player))
+	if (!recall_held(g, g->player) || action_taken(g))
 		return false;
-	for (f = 0; f < g->nfigs; f++)
-		if (g->figs[f].tile == tile)
-			return false;
 	for (f = 0; f < g->nfigs; f++)
 		if (recallable(g, g->player, f))
 			return true;
@@ -125,6 +123,7 @@ recall_take(struct carc_game *g, int f)
 
 	score_early(g, node_find(g, tile * MAXSEG + g->figs[f].seg), tile);
 	fig_remove(g, f);
+	g->acted = true;
 }
 
 /* The X,Y of recall:X,Y, in range, or -1. */

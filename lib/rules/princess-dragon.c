@@ -31,9 +31,11 @@
 #define FAIRY_TURN 1		/* PD-32 */
 #define FAIRY_FEATURE 3		/* PD-33 */
 
-enum { PD_TIMING, PD_PRINCESS };
+enum { PD_TIMING, PD_PRINCESS, PD_FAIRY, PD_FAIRY_FINAL };
 enum { TIMING_BEFORE, TIMING_AFTER };
 enum { PRINCESS_MAY, PRINCESS_MUST };
+enum { FAIRY_NEXT_TO, FAIRY_ON_TILE };
+enum { FINAL_ON, FINAL_OFF };
 
 #define VOLCANO (princess_dragon_module.kind0)
 #define DRAGON_TILE (princess_dragon_module.kind0 + 1)
@@ -109,42 +111,98 @@ pd_drawable(const struct carc_game *g, int t)
 	    neutral_with(g, true) < 0;
 }
 
-/* PD-11: the dragon lands on a volcano as it is placed; no figure goes on its features. */
 static bool
-pd_bare(const struct carc_game *g, int t, char *why, size_t n)
+princess_must(const struct carc_game *g)
 {
-	if (!tile_has(g, t, VOLCANO) || neutral_with(g, true) < 0)
-		return false;
-	if (why != NULL)
-		snprintf(why, n, "no figure goes on a volcano tile: the dragon lands there (PD-11)");
-	return true;
+	return RULE(g, &princess_dragon_module, PD_PRINCESS) == PRINCESS_MUST;
 }
 
-/* PD-12: no figure goes on the dragon's tile by the second figure decision of the turn (the
- * phantom's, on the tile just placed, after the placement): the tile is the dragon's, or a
- * volcano that it takes. */
-static bool
-dragon_tile_now(const struct carc_game *g, int ft)
+/* The segments of tile type t that show the princess (PD-40). */
+static unsigned
+princess_segs(const struct carc_game *g, int t)
+{
+	const struct tiletype *tt = &g->ts.types[t];
+	unsigned m = 0;
+	int s;
+
+	for (s = 0; s < tt->nseg; s++)
+		m |= (unsigned)(tt->seg[s].kind == K_CITY && (tt->seg[s].signs >> PRINCESS & 1)) << s;
+	return m;
+}
+
+/* PD-11: the dragon lands on a volcano as it is placed; no figure goes on its features.
+ * PD-42: with princess=must, a princess placed into a city with followers sends one home,
+ * and no figure goes with her tile, on a corner neither. */
+static unsigned
+pd_bare(const struct carc_game *g, int t, char *why, size_t n)
+{
+	unsigned segs;
+
+	if (tile_has(g, t, VOLCANO) && neutral_with(g, true) >= 0) {
+		if (why != NULL)
+			snprintf(why, n, "no figure goes on a volcano tile: the dragon lands there "
+			    "(PD-11)");
+		return BARE_FEATURES;
+	}
+	if (!princess_must(g) || (segs = princess_segs(g, t)) == 0)
+		return 0;
+	if (why != NULL)
+		snprintf(why, n, "with princess=must, the princess placed into a city with "
+		    "followers sends one home, and no figure goes with her tile (PD-42)");
+	return BARE_FEATURES | BARE_CORNERS | segs;
+}
+
+static int princess_each(struct carc_game *, int (*)(struct carc_game *, int, void *), void *);
+
+/* Why no figure goes onto the tile just placed by the second figure decision of the turn
+ * (the phantom's, after the placement), or NULL: the tile is the dragon's, or a volcano that
+ * it takes (PD-12); the princess's, placed into a city with followers, with princess=must
+ * (PD-41, PD-42). */
+static const char *
+second_barred(const struct carc_game *g, int ft)
 {
 	const struct placed *p = &g->board[g->nboard - 1];
 	const struct npos *d = dragon_at(g);
 
-	return g->ts.fig[ft].second && g->phase != CARC_PLACE && (pd_bare(g, p->type, NULL, 0) ||
-	    (d != NULL && d->x == p->x && d->y == p->y));
+	if (!g->ts.fig[ft].second || g->phase == CARC_PLACE)
+		return NULL;
+	if ((tile_has(g, p->type, VOLCANO) && neutral_with(g, true) >= 0) ||
+	    (d != NULL && d->x == p->x && d->y == p->y))
+		return "no figure goes on the dragon's tile (PD-12)";
+	/* princess_each finds roots, which shortens paths in the union-find and nothing else */
+	if (princess_must(g) && princess_each((struct carc_game *)g, NULL, NULL) > 0)
+		return "with princess=must, the princess sends a follower of her city home, and no "
+		    "other figure goes with her tile (PD-41, PD-42)";
+	return NULL;
+}
+
+/* PD-12: no figure goes onto the dragon's tile, whatever brings it (a wagon's move). */
+static int
+pd_barred(const struct carc_game *g, int tile, char *why, size_t n)
+{
+	const struct npos *d = dragon_at(g);
+
+	if (d == NULL || g->board[tile].x != d->x || g->board[tile].y != d->y)
+		return 0;
+	snprintf(why, n, "the dragon stands on %d,%d, and no figure goes onto its tile (PD-12)",
+	    d->x, d->y);
+	return 1;
 }
 
 static unsigned
 pd_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
 {
-	return dragon_tile_now(g, ft) ? 0 : on;
+	return second_barred(g, ft) ? 0 : on;
 }
 
 static int
 pd_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
-	if (!dragon_tile_now(g, ft))
+	const char *w = second_barred(g, ft);
+
+	if (w == NULL)
 		return 0;
-	snprintf(why, n, "no figure goes on the dragon's tile (PD-12)");
+	snprintf(why, n, "%s", w);
 	return 1;
 }
 
@@ -278,16 +336,15 @@ step(struct carc_game *g, int side)
 
 /* ---- the figure actions of a portal and a princess (PD-40 .. PD-53) ---- */
 
-/* Whether the player put a figure with the tile just placed, on a feature or a corner: the
- * turn's figure action is taken. `second`: the phantom's decision instead, which comes before
- * this module's (PD-41). */
+/* Whether the phantom went onto the tile just placed: its decision comes before this
+ * module's (PD-41). */
 static bool
-placed_figure(const struct carc_game *g, bool second)
+phantom_put(const struct carc_game *g)
 {
 	int i, b = g->nboard - 1;
 
 	for (i = 0; i < g->nfigs; i++)
-		if (g->figs[i].tile == b && g->ts.fig[g->figs[i].type].second == second)
+		if (g->figs[i].tile == b && g->ts.fig[g->figs[i].type].second)
 			return true;
 	return false;
 }
@@ -455,7 +512,7 @@ canonical(const struct carc_game *g, const char *w, size_t plen, char *out, size
 static bool
 portal_open(struct carc_game *g)
 {
-	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !placed_figure(g, false) &&
+	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !action_taken(g) &&
 	    portal_each(g, NULL, NULL) > 0;
 }
 
@@ -464,7 +521,7 @@ portal_open(struct carc_game *g)
 static bool
 princess_open(struct carc_game *g)
 {
-	return !placed_figure(g, false) && !placed_figure(g, true) &&
+	return !action_taken(g) && !phantom_put(g) &&
 	    princess_each(g, NULL, NULL) > 0;
 }
 
@@ -526,6 +583,7 @@ portal_put(struct carc_game *g, int b, int s, int ft, const char *w)
 {
 	if (fig_add(g, b, s, g->player, ft) == -1)
 		return -1;
+	g->acted = true;
 	report(g, "%s's %s goes through the portal to %d,%d (PD-50)\n", g->pl[g->player].name,
 	    g->ts.fig[ft].name, g->board[b].x, g->board[b].y);
 	if (!g->quiet && game_log(g, w) == -1)
@@ -617,16 +675,11 @@ princess_take(struct carc_game *g, int f, const char *w)
 	    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
 	fig_remove(g, f);
 	fig_strays(g);
+	g->acted = true;
 	if (!g->quiet && game_log(g, w) == -1)
 		return -1;
 	action_done(g, true);
 	return 0;
-}
-
-static bool
-princess_must(const struct carc_game *g)
-{
-	return RULE(g, &princess_dragon_module, PD_PRINCESS) == PRINCESS_MUST;
 }
 
 static int
@@ -705,25 +758,53 @@ princess_status(const struct carc_game *g, struct carc_buf *b)
 
 /* ---- the fairy (PD-30 .. PD-34) ---- */
 
-/* The followers of the player's the fairy may be moved to, the figure action of a turn with
- * no figure put (PD-30): on the board, not the phantom put this turn (its decision comes
- * before this one, in the rules after it), not the one it is with already; given to `each`
- * in the order of the figures until it returns nonzero. Returns that, or how many. */
+/* fairy=on-tile (PD-60): the fairy stands on a tile, with no follower of its own. */
+static bool
+on_tile(const struct carc_game *g)
+{
+	return RULE(g, &princess_dragon_module, PD_FAIRY) == FAIRY_ON_TILE;
+}
+
+/* Whether figure f is a follower of the player's that the fairy may go to: on the board,
+ * not the phantom put this turn (its decision comes before this one, in the rules after
+ * it). */
+static bool
+fairy_may_join(const struct carc_game *g, int f)
+{
+	const struct figure *fg = &g->figs[f];
+
+	return fg->owner == g->player && !fg->corner &&
+	    g->ts.fig[fg->type].group == GROUP_FOLLOWER &&
+	    !(fg->tile == g->nboard - 1 && g->ts.fig[fg->type].second);
+}
+
+/* Where the fairy may be moved, the figure action of a turn with no figure put (PD-30):
+ * beside a follower of the player's (fairy_may_join), not the one it is with already; with
+ * fairy=on-tile onto a tile of such a follower, not its own (given the first follower of
+ * each tile). Given to `each` in the order of the figures until it returns nonzero; returns
+ * that, or how many. */
 static int
 fairy_each(const struct carc_game *g, int (*each)(const struct carc_game *, int f, void *),
     void *arg)
 {
-	int f, with = fairy_follower(g), n = 0, rc;
+	const struct npos *q = fairy_at(g);
+	int f, e, with = fairy_follower(g), n = 0, rc, b;
+	bool tile = on_tile(g);
 
 	if (neutral_with(g, false) < 0)
 		return 0;
 	for (f = 0; f < g->nfigs; f++) {
-		const struct figure *fg = &g->figs[f];
-
-		if (fg->owner != g->player || fg->corner || f == with ||
-		    g->ts.fig[fg->type].group != GROUP_FOLLOWER ||
-		    (fg->tile == g->nboard - 1 && g->ts.fig[fg->type].second))
+		if (f == with || !fairy_may_join(g, f))
 			continue;
+		if (tile) {
+			b = g->figs[f].tile;
+			if (q != NULL && g->board[b].x == q->x && g->board[b].y == q->y)
+				continue;
+			for (e = 0; e < f && !(g->figs[e].tile == b && fairy_may_join(g, e)); e++)
+				;
+			if (e < f)
+				continue;
+		}
 		if (each == NULL)
 			n++;
 		else if ((rc = each(g, f, arg)) != 0)
@@ -735,14 +816,20 @@ fairy_each(const struct carc_game *g, int (*each)(const struct carc_game *, int 
 static bool
 fairy_open(const struct carc_game *g)
 {
-	return !placed_figure(g, false) && fairy_each(g, NULL, NULL) > 0;
+	return !action_taken(g) && fairy_each(g, NULL, NULL) > 0;
 }
 
+/* fairy:X,Y,FEATURE of follower f; with fairy=on-tile fairy:X,Y of its tile. */
 static void
 fairy_word(const struct carc_game *g, int f, char *w, size_t n)
 {
 	char name[32];
 
+	if (on_tile(g)) {
+		snprintf(w, n, "fairy:%d,%d", g->board[g->figs[f].tile].x,
+		    g->board[g->figs[f].tile].y);
+		return;
+	}
 	fig_place_name(g, f, name, sizeof(name));
 	snprintf(w, n, "fairy:%d,%d,%s", g->board[g->figs[f].tile].x,
 	    g->board[g->figs[f].tile].y, name);
@@ -789,9 +876,14 @@ fairy_move(struct carc_game *g, int f, const char *w)
 	const struct figure *fg = &g->figs[f];
 
 	g->neutral[neutral_with(g, false)] = (struct npos){ g->board[fg->tile].x,
-	    g->board[fg->tile].y, fg->seg, true };
-	report(g, "the fairy goes to %s's %s at %d,%d (PD-30)\n", g->pl[fg->owner].name,
-	    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
+	    g->board[fg->tile].y, on_tile(g) ? -1 : fg->seg, true };
+	g->acted = true;
+	if (on_tile(g))
+		report(g, "the fairy goes onto %d,%d, a tile of %s's (PD-60)\n",
+		    g->board[fg->tile].x, g->board[fg->tile].y, g->pl[fg->owner].name);
+	else
+		report(g, "the fairy goes to %s's %s at %d,%d (PD-30)\n", g->pl[fg->owner].name,
+		    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
 	if (!g->quiet && game_log(g, w) == -1)
 		return -1;
 	action_done(g, true);
@@ -804,21 +896,30 @@ fairy_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	char canon[64];
 	struct find x = { .word = canon };
 
+	int x0, y0, used = 0;
+
 	if (strncmp(w, "fairy:", 6) != 0)
-		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may move the fairy beside a "
-		    "follower of his: fairy:X,Y,FEATURE or fairy:none", w, g->pl[g->player].name);
+		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may move the fairy %s: %s or "
+		    "fairy:none", w, g->pl[g->player].name, on_tile(g) ?
+		    "onto a tile of a follower of his" : "beside a follower of his", on_tile(g) ?
+		    "fairy:X,Y" : "fairy:X,Y,FEATURE");
 	if (strcmp(w + 6, "none") == 0) {
 		if (!g->quiet && game_log(g, w) == -1)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");
 		action_done(g, true);
 		return 0;
 	}
-	if (canonical(g, w, 6, canon, sizeof(canon), err))
+	if (on_tile(g)) {
+		if (sscanf(w + 6, "%d,%d%n", &x0, &y0, &used) != 2 || w[6 + used] != '\0')
+			return seterr(err, CARC_EUSAGE, "bad move '%s': write fairy:X,Y, a tile "
+			    "(fairy=on-tile)", w);
+		snprintf(canon, sizeof(canon), "fairy:%d,%d", x0, y0);
+	} else if (canonical(g, w, 6, canon, sizeof(canon), err))
 		return err->code;
 	if (fairy_each(g, find_fairy, &x) <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower of %s's there for "
-		    "the fairy to go to, other than the one it is with (PD-30)", w,
-		    g->pl[g->player].name);
+		    "the fairy to go to, other than %s (PD-30)", w, g->pl[g->player].name,
+		    on_tile(g) ? "on the tile it stands on" : "the one it is with");
 	return fairy_move(g, x.f, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
@@ -852,22 +953,70 @@ fairy_random(struct carc_game *g, uint64_t *rng)
 static int
 fairy_status(const struct carc_game *g, struct carc_buf *b)
 {
-	return carc_buf_printf(b, "%s may move the fairy beside a follower of his "
-	    "(fairy:X,Y,FEATURE) or not (fairy:none)", g->pl[g->player].name);
+	return carc_buf_printf(b, "%s may move the fairy %s or not (fairy:none)",
+	    g->pl[g->player].name, on_tile(g) ? "onto a tile of a follower of his (fairy:X,Y)" :
+	    "beside a follower of his (fairy:X,Y,FEATURE)");
+}
+
+/* The board index of the fairy's tile, or -1. */
+static int
+fairy_tile(const struct carc_game *g)
+{
+	const struct npos *q = fairy_at(g);
+
+	return q != NULL ? board_at(g, q->x, q->y) : -1;
+}
+
+/* Whether figure f is a follower standing on tile b. */
+static bool
+follower_on(const struct carc_game *g, int f, int b)
+{
+	return g->figs[f].tile == b && !g->figs[f].corner &&
+	    g->ts.fig[g->figs[f].type].group == GROUP_FOLLOWER;
 }
 
 /* PD-32: a turn begins, not the second of a builder's: a point to the player whose follower
- * the fairy is with, if his. */
+ * the fairy is with, if his; with fairy=on-tile a point for each of his followers on its tile
+ * (PD-60). */
 static void
 pd_turn_start(struct carc_game *g, bool again)
 {
-	int f = fairy_follower(g);
+	int f = fairy_follower(g), b, n = 0;
 
-	if (again || f < 0 || g->figs[f].owner != g->player)
+	if (again)
+		return;
+	if (on_tile(g)) {
+		for (f = 0, b = fairy_tile(g); b >= 0 && f < g->nfigs; f++)
+			n += follower_on(g, f, b) && g->figs[f].owner == g->player;
+		if (n == 0)
+			return;
+		g->pl[g->player].score += n * FAIRY_TURN;
+		report(g, "%s scores %d: the fairy stands on a tile with %d follower%s of his "
+		    "(PD-60)\n", g->pl[g->player].name, n * FAIRY_TURN, n, n == 1 ? "" : "s");
+		return;
+	}
+	if (f < 0 || g->figs[f].owner != g->player)
 		return;
 	g->pl[g->player].score += FAIRY_TURN;
 	report(g, "%s scores %d: the fairy is with his %s (PD-32)\n", g->pl[g->player].name,
 	    FAIRY_TURN, g->ts.fig[g->figs[f].type].name);
+}
+
+/* The follower of feature `root` whose owner the fairy gives 3 as it is scored: the one it is
+ * with; with fairy=on-tile the first of the feature on its tile (PD-60). -1 if none. */
+static int
+fairy_in(struct carc_game *g, int root)
+{
+	int f = fairy_follower(g), b;
+
+	if (!on_tile(g))
+		return f >= 0 && node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) == root ?
+		    f : -1;
+	for (f = 0, b = fairy_tile(g); b >= 0 && f < g->nfigs; f++)
+		if (follower_on(g, f, b) &&
+		    node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) == root)
+			return f;
+	return -1;
 }
 
 /* PD-33, PD-71: a feature scored with the fairy's follower in it, 3 to its owner, whether he
@@ -875,13 +1024,14 @@ pd_turn_start(struct carc_game *g, bool again)
 static void
 fairy_scored(struct carc_game *g, int root)
 {
-	int f = fairy_follower(g);
+	int f = fairy_in(g, root);
 
-	if (f < 0 || node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) != root)
+	if (f < 0)
 		return;
 	g->pl[g->figs[f].owner].score += FAIRY_FEATURE;
-	report(g, "%s scores %d: the fairy is with his %s (PD-33)\n",
-	    g->pl[g->figs[f].owner].name, FAIRY_FEATURE, g->ts.fig[g->figs[f].type].name);
+	report(g, "%s scores %d: the fairy %s his %s (%s)\n", g->pl[g->figs[f].owner].name,
+	    FAIRY_FEATURE, on_tile(g) ? "stands on the tile of" : "is with",
+	    g->ts.fig[g->figs[f].type].name, on_tile(g) ? "PD-60" : "PD-33");
 }
 
 static void
@@ -890,15 +1040,32 @@ pd_completed(struct carc_game *g, int k, int root, int tile)
 	fairy_scored(g, root);
 }
 
-/* At the end, the features left are scored as they stand: the fairy's follower's too, unless
- * its kind scores nothing at the end (a tent, F-6). */
+/* At the end, the features left are scored as they stand: the fairy's follower's too (each
+ * of the features of its tile's followers, fairy=on-tile), unless its kind scores nothing at
+ * the end (a tent, F-6) or the option fairy-final=off says the fairy gives nothing then
+ * (PD-33). */
 static void
 pd_final(struct carc_game *g)
 {
-	int f = fairy_follower(g);
+	int f, e, b = fairy_tile(g), r;
 
-	if (f >= 0 && kinds[figure_kind(g, f)]->end_value != NULL)
-		fairy_scored(g, node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg));
+	if (b < 0 || RULE(g, &princess_dragon_module, PD_FAIRY_FINAL) == FINAL_OFF)
+		return;
+	if (!on_tile(g)) {
+		if ((f = fairy_follower(g)) >= 0 && kinds[figure_kind(g, f)]->end_value != NULL)
+			fairy_scored(g, node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg));
+		return;
+	}
+	for (f = 0; f < g->nfigs; f++) {
+		if (!follower_on(g, f, b) || kinds[figure_kind(g, f)]->end_value == NULL)
+			continue;
+		r = node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg);
+		for (e = 0; e < f && !(follower_on(g, e, b) &&
+		    node_find(g, g->figs[e].tile * MAXSEG + g->figs[e].seg) == r); e++)
+			;
+		if (e == f)
+			fairy_scored(g, r);
+	}
 }
 
 /* The volcano just placed takes the dragon (PD-10); the first one puts the dragon tiles back
@@ -1121,6 +1288,9 @@ pd_check(const struct carc_game *g, char *why, size_t n)
 	if (d != NULL && guard >= 0 && g->neutral[guard].on && g->neutral[guard].x == d->x &&
 	    g->neutral[guard].y == d->y)
 		return snprintf(why, n, "the dragon stands on the fairy's tile (PD-18)"), -1;
+	if (on_tile(g) && guard >= 0 && g->neutral[guard].on && g->neutral[guard].seg >= 0)
+		return snprintf(why, n, "the fairy stands beside a follower, and fairy=on-tile puts "
+		    "it on a tile (PD-60)"), -1;
 	/* portal_open and princess_open find roots, which shortens paths in the union-find and
 	 * nothing else */
 	if (g->phase == CARC_PORTAL && !portal_open((struct carc_game *)g))
@@ -1224,9 +1394,14 @@ static const struct sign_def *const pd_signs[] = { &princess, NULL };
 static const char *const timings[] = { "before-scoring", "after-scoring", NULL };
 static const char *const maymust[] = { "may", "must", NULL };
 
+static const char *const fairies[] = { "next-to", "on-tile", NULL };
+static const char *const onoff[] = { "on", "off", NULL };
+
 static const struct rule_opt pd_opts[] = {
 	[PD_TIMING] = { "dragon-timing", OPT_CHOICE, timings, 0, false },
 	[PD_PRINCESS] = { "princess", OPT_CHOICE, maymust, 0, false },
+	[PD_FAIRY] = { "fairy", OPT_CHOICE, fairies, 0, false },
+	[PD_FAIRY_FINAL] = { "fairy-final", OPT_CHOICE, onoff, 0, false },
 	{ NULL, 0, NULL, 0, false }
 };
 
@@ -1252,6 +1427,7 @@ struct rules_module princess_dragon_module = {
 	.state_size = sizeof(struct pd),
 	.drawable = pd_drawable,
 	.bare = pd_bare,
+	.barred = pd_barred,
 	.figure_kinds = pd_figure_kinds,
 	.limit_why = pd_limit_why,
 	.step2 = pd_step2,
