@@ -626,7 +626,7 @@ spoilt() {
 	run turnof
 	want "princess ann"
 	run --separate-stderr carc-place phantom:field:Nw < g
-	tool=carc-place fails 64 "bad move 'phantom:field:Nw': ann may send a follower of the princess's city home"
+	tool=carc-place fails 64 "bad move 'phantom:field:Nw': ann must send a follower of the princess's city home (princess:X,Y,FEATURE)"
 }
 
 @test "PD-21 PD-25 with Traders & Builders: a builder eaten in the first half still gives the second, whose dragon tile moves the dragon again" {

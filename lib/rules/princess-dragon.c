@@ -18,6 +18,7 @@
  * owners' supplies, and a builder or pig left without its owner's follower goes too (PD-22,
  * PD-24). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../board.h"
@@ -152,7 +153,9 @@ pd_bare(const struct carc_game *g, int t, char *why, size_t n)
 	return BARE_FEATURES | BARE_CORNERS | segs;
 }
 
-static int princess_each(struct carc_game *, int (*)(struct carc_game *, int, void *), void *);
+struct target;
+static int princess_each(struct carc_game *, int (*)(struct carc_game *, const struct target *,
+    void *), void *);
 
 /* Why no figure goes onto the tile just placed by the second figure decision of the turn
  * (the phantom's, after the placement), or NULL: the tile is the dragon's, or a volcano that
@@ -334,7 +337,7 @@ step(struct carc_game *g, int side)
 	eat(g, board_at(g, d->x, d->y));
 }
 
-/* ---- the figure actions of a portal and a princess (PD-40 .. PD-53) ---- */
+/* ---- the figure actions of step 2: portal, princess, fairy (PD-30 .. PD-53) ---- */
 
 /* Whether the phantom went onto the tile just placed: its decision comes before this
  * module's (PD-41). */
@@ -348,6 +351,15 @@ phantom_put(const struct carc_game *g)
 			return true;
 	return false;
 }
+
+/* What a figure action takes: a place, segment s of tile b, for a figure of type ft (the
+ * portal's), or figure f on the board (the princess's, the fairy's; b, s and ft its). */
+struct target {
+	int b, s, ft, f;
+};
+
+/* Given each target of an action in turn, until it returns nonzero. */
+typedef int (*target_fn)(struct carc_game *, const struct target *, void *);
 
 /* A figure of the player's that may go through a portal: a follower, not the phantom (whose
  * decision is its own) nor one that stands on corners (PD-52). */
@@ -363,14 +375,14 @@ portal_figure(const struct carc_game *g, int ft)
 /* Each place a follower of the player's may reach through the portal (PD-50, PD-51): a
  * segment of a tile on the board other than the one just placed (its features are the
  * placement's) and the dragon's (PD-12), of a feature unoccupied (B-22) and incomplete, with
- * the figure types that may stand there now; given to `each` in the order of the board,
- * the segments and the figure table, until it returns nonzero. Returns that, or how many. */
+ * the figure types that may stand there now, in the order of the board, the segments and the
+ * figure table. Returns what `each` returned nonzero, or how many. */
 static int
-portal_each(struct carc_game *g, int (*each)(struct carc_game *, int b, int s, int ft,
-    void *), void *arg)
+portal_each(struct carc_game *g, target_fn each, void *arg)
 {
 	const struct npos *d = dragon_at(g);
 	const struct tiletype *t;
+	struct target x;
 	int b, s, k, r, ft, n = 0, rc;
 
 	for (b = 0; b < g->nboard - 1; b++) {
@@ -388,9 +400,10 @@ portal_each(struct carc_game *g, int (*each)(struct carc_game *, int b, int s, i
 				if (!portal_figure(g, ft) ||
 				    figure_may_stand(g, g->player, ft, k, -1) != STAND_OK)
 					continue;
+				x = (struct target){ b, s, ft, -1 };
 				if (each == NULL)
 					n++;
-				else if ((rc = each(g, b, s, ft, arg)) != 0)
+				else if ((rc = each(g, &x, arg)) != 0)
 					return rc;
 			}
 		}
@@ -398,38 +411,15 @@ portal_each(struct carc_game *g, int (*each)(struct carc_game *, int b, int s, i
 	return each == NULL ? n : 0;
 }
 
-/* The word of a place reached through the portal: portal:X,Y,FEATURE, @FIGURE after it when
- * not a follower. */
-static void
-portal_word(const struct carc_game *g, int b, int s, int ft, char *w, size_t n)
-{
-	char name[32];
-
-	seg_rotated_name(&g->ts.types[g->board[b].type], g->board[b].rot, s, name, sizeof(name));
-	if (strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) == 0)
-		snprintf(w, n, "portal:%d,%d,%s", g->board[b].x, g->board[b].y, name);
-	else
-		snprintf(w, n, "portal:%d,%d,%s@%s", g->board[b].x, g->board[b].y, name,
-		    g->ts.fig[ft].name);
-}
-
-static int
-add_portal_word(struct carc_game *g, int b, int s, int ft, void *arg)
-{
-	char w[64];
-
-	portal_word(g, b, s, ft, w, sizeof(w));
-	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
-}
-
 /* The followers a princess just placed may send home (PD-40, PD-44): those in the city of her
- * segment of the tile just placed, any player's; given to `each` in the order of the figures,
- * until it returns nonzero. Returns that, or how many. */
+ * segment of the tile just placed, any player's, in the order of the figures. Returns what
+ * `each` returned nonzero, or how many. */
 static int
-princess_each(struct carc_game *g, int (*each)(struct carc_game *, int f, void *), void *arg)
+princess_each(struct carc_game *g, target_fn each, void *arg)
 {
 	int tile = g->nboard - 1, s, f, r, n = 0, rc;
 	const struct tiletype *t = &g->ts.types[g->board[tile].type];
+	struct target x;
 
 	for (s = 0; s < t->nseg; s++) {
 		if (t->seg[s].kind != K_CITY || !(t->seg[s].signs >> PRINCESS & 1))
@@ -439,32 +429,155 @@ princess_each(struct carc_game *g, int (*each)(struct carc_game *, int f, void *
 			if (g->ts.fig[g->figs[f].type].group != GROUP_FOLLOWER ||
 			    node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) != r)
 				continue;
+			x = (struct target){ g->figs[f].tile, g->figs[f].seg, g->figs[f].type, f };
 			if (each == NULL)
 				n++;
-			else if ((rc = each(g, f, arg)) != 0)
+			else if ((rc = each(g, &x, arg)) != 0)
 				return rc;
 		}
 	}
 	return each == NULL ? n : 0;
 }
 
+/* fairy=on-tile (PD-60): the fairy stands on a tile, with no follower of its own. */
+static bool
+on_tile(const struct carc_game *g)
+{
+	return RULE(g, &princess_dragon_module, PD_FAIRY) == FAIRY_ON_TILE;
+}
+
+/* Whether figure f is a follower of the player's that the fairy may go to: on the board,
+ * not the phantom put this turn (its decision comes before this one, in the rules after
+ * it). */
+static bool
+fairy_may_join(const struct carc_game *g, int f)
+{
+	const struct figure *fg = &g->figs[f];
+
+	return fg->owner == g->player && !fg->corner &&
+	    g->ts.fig[fg->type].group == GROUP_FOLLOWER &&
+	    !(fg->tile == g->nboard - 1 && g->ts.fig[fg->type].second);
+}
+
+/* Where the fairy may be moved, the figure action of a turn with no figure put (PD-30):
+ * beside a follower of the player's (fairy_may_join), not the one it is with already; with
+ * fairy=on-tile onto a tile of such a follower, not its own (given the first follower of
+ * each tile). In the order of the figures; returns what `each` returned nonzero, or how
+ * many. */
+static int
+fairy_each(struct carc_game *g, target_fn each, void *arg)
+{
+	const struct npos *q = fairy_at(g);
+	int f, e, with = fairy_follower(g), n = 0, rc, b;
+	bool tile = on_tile(g);
+	struct target x;
+
+	if (neutral_with(g, false) < 0)
+		return 0;
+	for (f = 0; f < g->nfigs; f++) {
+		if (f == with || !fairy_may_join(g, f))
+			continue;
+		b = g->figs[f].tile;
+		if (tile) {
+			if (q != NULL && g->board[b].x == q->x && g->board[b].y == q->y)
+				continue;
+			for (e = 0; e < f && !(g->figs[e].tile == b && fairy_may_join(g, e)); e++)
+				;
+			if (e < f)
+				continue;
+		}
+		x = (struct target){ b, g->figs[f].seg, g->figs[f].type, f };
+		if (each == NULL)
+			n++;
+		else if ((rc = each(g, &x, arg)) != 0)
+			return rc;
+	}
+	return each == NULL ? n : 0;
+}
+
+/* The portal's decision is open: a portal tile placed without a figure, a place to reach. */
+static bool
+portal_open(struct carc_game *g)
+{
+	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !action_taken(g) &&
+	    portal_each(g, NULL, NULL) > 0;
+}
+
+/* The princess's: a princess placed into a city with followers, and no figure put, the
+ * phantom neither (PD-41, PD-45). */
+static bool
+princess_open(struct carc_game *g)
+{
+	return !action_taken(g) && !phantom_put(g) && princess_each(g, NULL, NULL) > 0;
+}
+
+/* The fairy's: no figure action yet, a follower to go to. fairy_each only counts here, and
+ * changes nothing. */
+static bool
+fairy_open(const struct carc_game *g)
+{
+	return !action_taken(g) && fairy_each((struct carc_game *)g, NULL, NULL) > 0;
+}
+
+static int movement_start(struct carc_game *);
+
+/* After the figure action (`taken`) or none: the fairy's move if the action is still open,
+ * then the dragon's movement on a dragon tile, else the modules after this one, then the
+ * scoring. */
 static void
-princess_word(const struct carc_game *g, int f, char *w, size_t n)
+action_done(struct carc_game *g, bool taken)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+
+	if (!taken && fairy_open(g)) {
+		g->phase = CARC_FAIRY;
+		return;
+	}
+	if (tile_has(g, p->type, DRAGON_TILE) && dragon_at(g) != NULL &&
+	    RULE(g, &princess_dragon_module, PD_TIMING) == TIMING_BEFORE && movement_start(g))
+		return;
+	rules_step2(g, &princess_dragon_module);
+}
+
+/* ---- each action's words and deeds ---- */
+
+/* portal:X,Y,FEATURE, @FIGURE after it when not a follower. */
+static void
+portal_word(const struct carc_game *g, const struct target *t, char *w, size_t n)
 {
 	char name[32];
 
-	fig_place_name(g, f, name, sizeof(name));
-	snprintf(w, n, "princess:%d,%d,%s", g->board[g->figs[f].tile].x,
-	    g->board[g->figs[f].tile].y, name);
+	seg_rotated_name(&g->ts.types[g->board[t->b].type], g->board[t->b].rot, t->s, name,
+	    sizeof(name));
+	if (strcmp(g->ts.fig[t->ft].name, DEFAULT_FIGURE) == 0)
+		snprintf(w, n, "portal:%d,%d,%s", g->board[t->b].x, g->board[t->b].y, name);
+	else
+		snprintf(w, n, "portal:%d,%d,%s@%s", g->board[t->b].x, g->board[t->b].y, name,
+		    g->ts.fig[t->ft].name);
 }
 
-static int
-add_princess_word(struct carc_game *g, int f, void *arg)
+/* princess:X,Y,FEATURE of the follower sent home. */
+static void
+princess_word(const struct carc_game *g, const struct target *t, char *w, size_t n)
 {
-	char w[64];
+	char name[32];
 
-	princess_word(g, f, w, sizeof(w));
-	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
+	fig_place_name(g, t->f, name, sizeof(name));
+	snprintf(w, n, "princess:%d,%d,%s", g->board[t->b].x, g->board[t->b].y, name);
+}
+
+/* fairy:X,Y,FEATURE of the follower it goes to; with fairy=on-tile fairy:X,Y of its tile. */
+static void
+fairy_word(const struct carc_game *g, const struct target *t, char *w, size_t n)
+{
+	char name[32];
+
+	if (on_tile(g)) {
+		snprintf(w, n, "fairy:%d,%d", g->board[t->b].x, g->board[t->b].y);
+		return;
+	}
+	fig_place_name(g, t->f, name, sizeof(name));
+	snprintf(w, n, "fairy:%d,%d,%s", g->board[t->b].x, g->board[t->b].y, name);
 }
 
 /* A word NAME:X,Y,FEATURE[@FIGURE] of this module's (name: "portal:" ...) made canonical, as
@@ -508,154 +621,75 @@ canonical(const struct carc_game *g, const char *w, size_t plen, char *out, size
 	return 0;
 }
 
-/* The portal's decision is open: a portal tile placed without a figure, a place to reach. */
-static bool
-portal_open(struct carc_game *g)
-{
-	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !action_taken(g) &&
-	    portal_each(g, NULL, NULL) > 0;
-}
-
-/* The princess's: a princess placed into a city with followers, and no figure put, the
- * phantom neither (PD-41, PD-45). */
-static bool
-princess_open(struct carc_game *g)
-{
-	return !action_taken(g) && !phantom_put(g) &&
-	    princess_each(g, NULL, NULL) > 0;
-}
-
-static int movement_start(struct carc_game *);
-static bool fairy_open(const struct carc_game *);
-
-/* After the figure action (`taken`) or none: the fairy's move if the action is still open,
- * then the dragon's movement on a dragon tile, else the modules after this one, then the
- * scoring. */
-static void
-action_done(struct carc_game *g, bool taken)
-{
-	const struct placed *p = &g->board[g->nboard - 1];
-
-	if (!taken && fairy_open(g)) {
-		g->phase = CARC_FAIRY;
-		return;
-	}
-	if (tile_has(g, p->type, DRAGON_TILE) && dragon_at(g) != NULL &&
-	    RULE(g, &princess_dragon_module, PD_TIMING) == TIMING_BEFORE && movement_start(g))
-		return;
-	rules_step2(g, &princess_dragon_module);
-}
-
-/* A word's own decision, checked against the list: the place or the follower it names. */
-struct find {
-	const char *word;
-	int b, s, ft, f;
-};
-
 static int
-find_portal(struct carc_game *g, int b, int s, int ft, void *arg)
+portal_canon(const struct carc_game *g, const char *w, char *out, size_t n,
+    struct carc_err *err)
 {
-	struct find *x = arg;
-	char w[64];
-
-	portal_word(g, b, s, ft, w, sizeof(w));
-	if (strcmp(w, x->word) != 0)
-		return 0;
-	x->b = b, x->s = s, x->ft = ft;
-	return 1;
+	return canonical(g, w, 7, out, n, err);
 }
 
 static int
-find_princess(struct carc_game *g, int f, void *arg)
+princess_canon(const struct carc_game *g, const char *w, char *out, size_t n,
+    struct carc_err *err)
 {
-	struct find *x = arg;
-	char w[64];
-
-	princess_word(g, f, w, sizeof(w));
-	if (strcmp(w, x->word) != 0)
-		return 0;
-	x->f = f;
-	return 1;
+	return canonical(g, w, 9, out, n, err);
 }
 
 static int
-portal_put(struct carc_game *g, int b, int s, int ft, const char *w)
+fairy_canon(const struct carc_game *g, const char *w, char *out, size_t n,
+    struct carc_err *err)
 {
-	if (fig_add(g, b, s, g->player, ft) == -1)
+	int x, y, used = 0;
+
+	if (!on_tile(g))
+		return canonical(g, w, 6, out, n, err);
+	if (sscanf(w + 6, "%d,%d%n", &x, &y, &used) != 2 || w[6 + used] != '\0')
+		return seterr(err, CARC_EUSAGE, "bad move '%s': write fairy:X,Y, a tile "
+		    "(fairy=on-tile)", w);
+	snprintf(out, n, "fairy:%d,%d", x, y);
+	return 0;
+}
+
+/* The follower through the portal (PD-50). */
+static int
+portal_put(struct carc_game *g, const struct target *t)
+{
+	if (fig_add(g, t->b, t->s, g->player, t->ft) == -1)
 		return -1;
 	g->acted = true;
 	report(g, "%s's %s goes through the portal to %d,%d (PD-50)\n", g->pl[g->player].name,
-	    g->ts.fig[ft].name, g->board[b].x, g->board[b].y);
-	if (!g->quiet && game_log(g, w) == -1)
-		return -1;
-	action_done(g, true);
+	    g->ts.fig[t->ft].name, g->board[t->b].x, g->board[t->b].y);
 	return 0;
 }
 
+/* The princess sends the follower home (PD-40); a builder or pig left alone goes too
+ * (PD-44). */
 static int
-portal_decide(struct carc_game *g, const char *w, struct carc_err *err)
+princess_take(struct carc_game *g, const struct target *t)
 {
-	struct find x = { 0 };
-	char canon[64];
-
-	if (strncmp(w, "portal:", 7) != 0)
-		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may send a follower through the "
-		    "portal: portal:X,Y,FEATURE[@FIGURE] or portal:none", w, g->pl[g->player].name);
-	if (strcmp(w + 7, "none") == 0) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		action_done(g, false);
-		return 0;
-	}
-	if (canonical(g, w, 7, canon, sizeof(canon), err))
-		return err->code;
-	x.word = canon;
-	if (portal_each(g, find_portal, &x) <= 0)
-		return seterr(err, CARC_EREFUSED, "illegal move '%s': no unoccupied, unfinished "
-		    "feature there that %s's follower may reach through the portal (PD-51)", w,
-		    g->pl[g->player].name);
-	return portal_put(g, x.b, x.s, x.ft, canon) ? seterr(err, CARC_ESOFTWARE,
-	    "out of memory") : 0;
-}
-
-static int
-portal_words(struct carc_game *g, struct carc_err *err)
-{
-	if (portal_each(g, add_portal_word, NULL) < 0 ||
-	    carc_buf_add(&g->words, "portal:none", 12))
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	report(g, "the princess sends %s's %s at %d,%d home (PD-40)\n",
+	    g->pl[g->figs[t->f].owner].name, g->ts.fig[t->ft].name, g->board[t->b].x,
+	    g->board[t->b].y);
+	fig_remove(g, t->f);
+	fig_strays(g);
+	g->acted = true;
 	return 0;
 }
 
-/* The random player's: of the places and none, one drawn as its index would be. */
+/* The fairy beside the follower, on its tile (PD-30), or on the tile alone (PD-60). */
 static int
-pick_nth(struct carc_game *g, int b, int s, int ft, void *arg)
+fairy_move(struct carc_game *g, const struct target *t)
 {
-	struct find *x = arg;
-
-	if (x->f-- > 0)
-		return 0;
-	x->b = b, x->s = s, x->ft = ft;
-	return 1;
-}
-
-static int
-portal_random(struct carc_game *g, uint64_t *rng)
-{
-	int n = portal_each(g, NULL, NULL);
-	struct find x = { .f = carc_rng_below(rng, n + 1) };
-	char w[64] = "portal:none";
-
-	if (x.f == n) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return -1;
-		action_done(g, false);
-		return 0;
-	}
-	portal_each(g, pick_nth, &x);
-	if (!g->quiet)
-		portal_word(g, x.b, x.s, x.ft, w, sizeof(w));
-	return portal_put(g, x.b, x.s, x.ft, w);
+	g->neutral[neutral_with(g, false)] = (struct npos){ g->board[t->b].x, g->board[t->b].y,
+	    on_tile(g) ? -1 : t->s, true };
+	g->acted = true;
+	if (on_tile(g))
+		report(g, "the fairy goes onto %d,%d, a tile of %s's (PD-60)\n", g->board[t->b].x,
+		    g->board[t->b].y, g->pl[g->player].name);
+	else
+		report(g, "the fairy goes to %s's %s at %d,%d (PD-30)\n", g->pl[g->player].name,
+		    g->ts.fig[t->ft].name, g->board[t->b].x, g->board[t->b].y);
+	return 0;
 }
 
 static int
@@ -663,89 +697,6 @@ portal_status(const struct carc_game *g, struct carc_buf *b)
 {
 	return carc_buf_printf(b, "%s may send a follower through the portal "
 	    "(portal:X,Y,FEATURE[@FIGURE]) or not (portal:none)", g->pl[g->player].name);
-}
-
-/* The princess sends follower f home (PD-40); a builder or pig left alone goes too (PD-44). */
-static int
-princess_take(struct carc_game *g, int f, const char *w)
-{
-	const struct figure *fg = &g->figs[f];
-
-	report(g, "the princess sends %s's %s at %d,%d home (PD-40)\n", g->pl[fg->owner].name,
-	    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
-	fig_remove(g, f);
-	fig_strays(g);
-	g->acted = true;
-	if (!g->quiet && game_log(g, w) == -1)
-		return -1;
-	action_done(g, true);
-	return 0;
-}
-
-static int
-princess_decide(struct carc_game *g, const char *w, struct carc_err *err)
-{
-	char canon[64];
-	struct find x = { .word = canon };
-
-	if (strncmp(w, "princess:", 9) != 0)
-		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may send a follower of the "
-		    "princess's city home: princess:X,Y,FEATURE%s", w, g->pl[g->player].name,
-		    princess_must(g) ? "" : " or princess:none");
-	if (strcmp(w + 9, "none") == 0) {
-		if (princess_must(g))
-			return seterr(err, CARC_EREFUSED, "illegal move '%s': with princess=must a "
-			    "follower of her city goes home (PD-42)", w);
-		if (!g->quiet && game_log(g, w) == -1)
-			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		action_done(g, false);
-		return 0;
-	}
-	if (canonical(g, w, 9, canon, sizeof(canon), err))
-		return err->code;
-	if (princess_each(g, find_princess, &x) <= 0)
-		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower there in the "
-		    "princess's city (PD-44)", w);
-	return princess_take(g, x.f, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
-}
-
-static int
-princess_words(struct carc_game *g, struct carc_err *err)
-{
-	if (princess_each(g, add_princess_word, NULL) < 0 ||
-	    (!princess_must(g) && carc_buf_add(&g->words, "princess:none", 14)))
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	return 0;
-}
-
-static int
-pick_fig(struct carc_game *g, int f, void *arg)
-{
-	struct find *x = arg;
-
-	if (x->ft-- > 0)
-		return 0;
-	x->f = f;
-	return 1;
-}
-
-static int
-princess_random(struct carc_game *g, uint64_t *rng)
-{
-	int n = princess_each(g, NULL, NULL), none = !princess_must(g);
-	struct find x = { .ft = carc_rng_below(rng, n + none) };
-	char w[64] = "princess:none";
-
-	if (x.ft == n) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return -1;
-		action_done(g, false);
-		return 0;
-	}
-	princess_each(g, pick_fig, &x);
-	if (!g->quiet)
-		princess_word(g, x.f, w, sizeof(w));
-	return princess_take(g, x.f, w);
 }
 
 static int
@@ -756,206 +707,205 @@ princess_status(const struct carc_game *g, struct carc_buf *b)
 	    princess_must(g) ? "" : " or not (princess:none)");
 }
 
-/* ---- the fairy (PD-30 .. PD-34) ---- */
-
-/* fairy=on-tile (PD-60): the fairy stands on a tile, with no follower of its own. */
-static bool
-on_tile(const struct carc_game *g)
-{
-	return RULE(g, &princess_dragon_module, PD_FAIRY) == FAIRY_ON_TILE;
-}
-
-/* Whether figure f is a follower of the player's that the fairy may go to: on the board,
- * not the phantom put this turn (its decision comes before this one, in the rules after
- * it). */
-static bool
-fairy_may_join(const struct carc_game *g, int f)
-{
-	const struct figure *fg = &g->figs[f];
-
-	return fg->owner == g->player && !fg->corner &&
-	    g->ts.fig[fg->type].group == GROUP_FOLLOWER &&
-	    !(fg->tile == g->nboard - 1 && g->ts.fig[fg->type].second);
-}
-
-/* Where the fairy may be moved, the figure action of a turn with no figure put (PD-30):
- * beside a follower of the player's (fairy_may_join), not the one it is with already; with
- * fairy=on-tile onto a tile of such a follower, not its own (given the first follower of
- * each tile). Given to `each` in the order of the figures until it returns nonzero; returns
- * that, or how many. */
-static int
-fairy_each(const struct carc_game *g, int (*each)(const struct carc_game *, int f, void *),
-    void *arg)
-{
-	const struct npos *q = fairy_at(g);
-	int f, e, with = fairy_follower(g), n = 0, rc, b;
-	bool tile = on_tile(g);
-
-	if (neutral_with(g, false) < 0)
-		return 0;
-	for (f = 0; f < g->nfigs; f++) {
-		if (f == with || !fairy_may_join(g, f))
-			continue;
-		if (tile) {
-			b = g->figs[f].tile;
-			if (q != NULL && g->board[b].x == q->x && g->board[b].y == q->y)
-				continue;
-			for (e = 0; e < f && !(g->figs[e].tile == b && fairy_may_join(g, e)); e++)
-				;
-			if (e < f)
-				continue;
-		}
-		if (each == NULL)
-			n++;
-		else if ((rc = each(g, f, arg)) != 0)
-			return rc;
-	}
-	return each == NULL ? n : 0;
-}
-
-static bool
-fairy_open(const struct carc_game *g)
-{
-	return !action_taken(g) && fairy_each(g, NULL, NULL) > 0;
-}
-
-/* fairy:X,Y,FEATURE of follower f; with fairy=on-tile fairy:X,Y of its tile. */
-static void
-fairy_word(const struct carc_game *g, int f, char *w, size_t n)
-{
-	char name[32];
-
-	if (on_tile(g)) {
-		snprintf(w, n, "fairy:%d,%d", g->board[g->figs[f].tile].x,
-		    g->board[g->figs[f].tile].y);
-		return;
-	}
-	fig_place_name(g, f, name, sizeof(name));
-	snprintf(w, n, "fairy:%d,%d,%s", g->board[g->figs[f].tile].x,
-	    g->board[g->figs[f].tile].y, name);
-}
-
-static int
-add_fairy_word(const struct carc_game *g, int f, void *arg)
-{
-	struct carc_game *mg = arg;
-	char w[64];
-
-	fairy_word(g, f, w, sizeof(w));
-	return carc_buf_add(&mg->words, w, strlen(w) + 1) ? -1 : 0;
-}
-
-static int
-find_fairy(const struct carc_game *g, int f, void *arg)
-{
-	struct find *x = arg;
-	char w[64];
-
-	fairy_word(g, f, w, sizeof(w));
-	if (strcmp(w, x->word) != 0)
-		return 0;
-	x->f = f;
-	return 1;
-}
-
-static int
-nth_fairy(const struct carc_game *g, int f, void *arg)
-{
-	struct find *x = arg;
-
-	if (x->ft-- > 0)
-		return 0;
-	x->f = f;
-	return 1;
-}
-
-/* The fairy beside follower f, on its tile (PD-30). */
-static int
-fairy_move(struct carc_game *g, int f, const char *w)
-{
-	const struct figure *fg = &g->figs[f];
-
-	g->neutral[neutral_with(g, false)] = (struct npos){ g->board[fg->tile].x,
-	    g->board[fg->tile].y, on_tile(g) ? -1 : fg->seg, true };
-	g->acted = true;
-	if (on_tile(g))
-		report(g, "the fairy goes onto %d,%d, a tile of %s's (PD-60)\n",
-		    g->board[fg->tile].x, g->board[fg->tile].y, g->pl[fg->owner].name);
-	else
-		report(g, "the fairy goes to %s's %s at %d,%d (PD-30)\n", g->pl[fg->owner].name,
-		    g->ts.fig[fg->type].name, g->board[fg->tile].x, g->board[fg->tile].y);
-	if (!g->quiet && game_log(g, w) == -1)
-		return -1;
-	action_done(g, true);
-	return 0;
-}
-
-static int
-fairy_decide(struct carc_game *g, const char *w, struct carc_err *err)
-{
-	char canon[64];
-	struct find x = { .word = canon };
-
-	int x0, y0, used = 0;
-
-	if (strncmp(w, "fairy:", 6) != 0)
-		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may move the fairy %s: %s or "
-		    "fairy:none", w, g->pl[g->player].name, on_tile(g) ?
-		    "onto a tile of a follower of his" : "beside a follower of his", on_tile(g) ?
-		    "fairy:X,Y" : "fairy:X,Y,FEATURE");
-	if (strcmp(w + 6, "none") == 0) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		action_done(g, true);
-		return 0;
-	}
-	if (on_tile(g)) {
-		if (sscanf(w + 6, "%d,%d%n", &x0, &y0, &used) != 2 || w[6 + used] != '\0')
-			return seterr(err, CARC_EUSAGE, "bad move '%s': write fairy:X,Y, a tile "
-			    "(fairy=on-tile)", w);
-		snprintf(canon, sizeof(canon), "fairy:%d,%d", x0, y0);
-	} else if (canonical(g, w, 6, canon, sizeof(canon), err))
-		return err->code;
-	if (fairy_each(g, find_fairy, &x) <= 0)
-		return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower of %s's there for "
-		    "the fairy to go to, other than %s (PD-30)", w, g->pl[g->player].name,
-		    on_tile(g) ? "on the tile it stands on" : "the one it is with");
-	return fairy_move(g, x.f, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
-}
-
-static int
-fairy_words(struct carc_game *g, struct carc_err *err)
-{
-	if (fairy_each(g, add_fairy_word, g) < 0 || carc_buf_add(&g->words, "fairy:none", 11))
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	return 0;
-}
-
-static int
-fairy_random(struct carc_game *g, uint64_t *rng)
-{
-	int n = fairy_each(g, NULL, NULL);
-	struct find x = { .ft = carc_rng_below(rng, n + 1) };
-	char w[64] = "fairy:none";
-
-	if (x.ft == n) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return -1;
-		action_done(g, true);
-		return 0;
-	}
-	fairy_each(g, nth_fairy, &x);
-	if (!g->quiet)
-		fairy_word(g, x.f, w, sizeof(w));
-	return fairy_move(g, x.f, w);
-}
-
 static int
 fairy_status(const struct carc_game *g, struct carc_buf *b)
 {
 	return carc_buf_printf(b, "%s may move the fairy %s or not (fairy:none)",
 	    g->pl[g->player].name, on_tile(g) ? "onto a tile of a follower of his (fairy:X,Y)" :
 	    "beside a follower of his (fairy:X,Y,FEATURE)");
+}
+
+/* Why a word naming no target is refused. */
+static int
+portal_refuse(const struct carc_game *g, const char *w, struct carc_err *err)
+{
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': no unoccupied, unfinished feature "
+	    "there that %s's follower may reach through the portal (PD-51)", w,
+	    g->pl[g->player].name);
+}
+
+static int
+princess_refuse(const struct carc_game *g, const char *w, struct carc_err *err)
+{
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower there in the "
+	    "princess's city (PD-44)", w);
+}
+
+static int
+fairy_refuse(const struct carc_game *g, const char *w, struct carc_err *err)
+{
+	return seterr(err, CARC_EREFUSED, "illegal move '%s': no follower of %s's there for the "
+	    "fairy to go to, other than %s (PD-30)", w, g->pl[g->player].name, on_tile(g) ?
+	    "on the tile it stands on" : "the one it is with");
+}
+
+/* Why the princess's none is refused, or NULL (PD-42). */
+static const char *
+princess_none(const struct carc_game *g)
+{
+	return princess_must(g) ? "with princess=must a follower of her city goes home (PD-42)" :
+	    NULL;
+}
+
+/* ---- the actions, one decision each in a phase of its own ---- */
+
+/* A figure action of step 2: its phase and the prefix of its words (PREFIX:none declines
+ * it); its targets, their words (what canon makes of a word given), and the deed; its
+ * refusals; whether declining it closes the figure action (the fairy's, the last offered)
+ * and why, if so, it may not be declined. */
+struct action {
+	enum carc_phase phase;
+	const char *prefix;
+	int (*each)(struct carc_game *, target_fn, void *);
+	void (*word)(const struct carc_game *, const struct target *, char *, size_t);
+	int (*canon)(const struct carc_game *, const char *, char *, size_t, struct carc_err *);
+	int (*act)(struct carc_game *, const struct target *);
+	int (*status)(const struct carc_game *, struct carc_buf *);
+	int (*refuse)(const struct carc_game *, const char *, struct carc_err *);
+	bool none_closes;
+	const char *(*none_barred)(const struct carc_game *);
+};
+
+static const struct action actions[] = {
+	{ CARC_PORTAL, "portal:", portal_each, portal_word, portal_canon, portal_put,
+	    portal_status, portal_refuse, false, NULL },
+	{ CARC_PRINCESS, "princess:", princess_each, princess_word, princess_canon,
+	    princess_take, princess_status, princess_refuse, false, princess_none },
+	{ CARC_FAIRY, "fairy:", fairy_each, fairy_word, fairy_canon, fairy_move, fairy_status,
+	    fairy_refuse, true, NULL },
+};
+
+static const struct action *
+action_of(enum carc_phase p)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(actions) / sizeof(actions[0]) - 1 && actions[i].phase != p; i++)
+		;
+	return &actions[i];
+}
+
+/* A target searched for: the one whose word is `word`, or the n-th. */
+struct find {
+	const struct action *a;
+	const char *word;
+	int n;
+	struct target t;
+};
+
+static int
+find_word(struct carc_game *g, const struct target *t, void *arg)
+{
+	struct find *x = arg;
+	char w[64];
+
+	x->a->word(g, t, w, sizeof(w));
+	if (strcmp(w, x->word) != 0)
+		return 0;
+	x->t = *t;
+	return 1;
+}
+
+static int
+find_nth(struct carc_game *g, const struct target *t, void *arg)
+{
+	struct find *x = arg;
+
+	if (x->n-- > 0)
+		return 0;
+	x->t = *t;
+	return 1;
+}
+
+static int
+add_word(struct carc_game *g, const struct target *t, void *arg)
+{
+	const struct action *a = arg;
+	char w[64];
+
+	a->word(g, t, w, sizeof(w));
+	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
+}
+
+/* Action a done on target t (NULL: declined), its word w logged; the turn goes on. */
+static int
+action_do(struct carc_game *g, const struct action *a, const struct target *t, const char *w)
+{
+	if (t != NULL && a->act(g, t) == -1)
+		return -1;
+	if (!g->quiet && game_log(g, w) == -1)
+		return -1;
+	action_done(g, t != NULL || a->none_closes);
+	return 0;
+}
+
+static int
+action_decide(struct carc_game *g, const char *w, struct carc_err *err)
+{
+	const struct action *a = action_of(g->phase);
+	size_t plen = strlen(a->prefix);
+	char canon[64];
+	struct find x = { a, canon, 0, { 0 } };
+	struct carc_buf what = { 0 };
+	const char *why;
+
+	if (strncmp(w, a->prefix, plen) != 0) {
+		a->status(g, &what);
+		seterr(err, CARC_EUSAGE, "bad move '%s': %s", w, what.data ? what.data :
+		    "out of memory");
+		free(what.data);
+		return err->code;
+	}
+	if (strcmp(w + plen, "none") == 0) {
+		if (a->none_barred != NULL && (why = a->none_barred(g)) != NULL)
+			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
+		return action_do(g, a, NULL, w) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+	}
+	if (a->canon(g, w, canon, sizeof(canon), err))
+		return err->code;
+	if (a->each(g, find_word, &x) <= 0)
+		return a->refuse(g, w, err);
+	return action_do(g, a, &x.t, canon) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+/* Each target's word, then PREFIX:none unless it may not be declined. */
+static int
+action_words(struct carc_game *g, struct carc_err *err)
+{
+	const struct action *a = action_of(g->phase);
+	char none[16];
+
+	snprintf(none, sizeof(none), "%snone", a->prefix);
+	if (a->each(g, add_word, (void *)a) < 0 || ((a->none_barred == NULL ||
+	    a->none_barred(g) == NULL) && carc_buf_add(&g->words, none, strlen(none) + 1)))
+		return seterr(err, CARC_ESOFTWARE, "out of memory");
+	return 0;
+}
+
+/* The random player's: of the targets and none, one drawn as its index in the list would
+ * be. */
+static int
+action_random(struct carc_game *g, uint64_t *rng)
+{
+	const struct action *a = action_of(g->phase);
+	int n = a->each(g, NULL, NULL);
+	bool none = a->none_barred == NULL || a->none_barred(g) == NULL;
+	struct find x = { a, NULL, (int)carc_rng_below(rng, n + none), { 0 } };
+	char w[64];
+
+	snprintf(w, sizeof(w), "%snone", a->prefix);
+	if (x.n == n)
+		return action_do(g, a, NULL, w);
+	a->each(g, find_nth, &x);
+	if (!g->quiet)
+		a->word(g, &x.t, w, sizeof(w));
+	return action_do(g, a, &x.t, w);
+}
+
+static int
+action_status(const struct carc_game *g, struct carc_buf *b)
+{
+	return action_of(g->phase)->status(g, b);
 }
 
 /* The board index of the fairy's tile, or -1. */
@@ -1408,12 +1358,12 @@ static const struct rule_opt pd_opts[] = {
 static const struct phase_def pd_phases[] = {
 	{ CARC_DRAGON, "dragon", "the dragon moves", dragon_decide, dragon_words, dragon_status,
 	    true, NULL, dragon_random },
-	{ CARC_PORTAL, "portal", "a follower may go through the portal", portal_decide,
-	    portal_words, portal_status, true, "portal:none", portal_random },
-	{ CARC_PRINCESS, "princess", "the princess's decision waits", princess_decide,
-	    princess_words, princess_status, true, "princess:none", princess_random },
-	{ CARC_FAIRY, "fairy", "the fairy may move", fairy_decide, fairy_words, fairy_status,
-	    true, "fairy:none", fairy_random },
+	{ CARC_PORTAL, "portal", "a follower may go through the portal", action_decide,
+	    action_words, action_status, true, "portal:none", action_random },
+	{ CARC_PRINCESS, "princess", "the princess's decision waits", action_decide,
+	    action_words, action_status, true, "princess:none", action_random },
+	{ CARC_FAIRY, "fairy", "the fairy may move", action_decide, action_words, action_status,
+	    true, "fairy:none", action_random },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
