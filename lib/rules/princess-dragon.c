@@ -1090,7 +1090,7 @@ side_of(const char *w)
 static int
 dragon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
-	const struct npos *d = dragon_at(g);
+	const struct npos *d = dragon_at(g), *q;
 	int side = side_of(w), x, y;
 	char canon[16];
 
@@ -1103,9 +1103,7 @@ dragon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		if (board_at(g, x, y) < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': no tile at %d,%d, and "
 			    "the dragon steps only onto tiles (PD-18)", w, x, y);
-		if (neutral_with(g, false) >= 0 && g->neutral[neutral_with(g, false)].on &&
-		    g->neutral[neutral_with(g, false)].x == x &&
-		    g->neutral[neutral_with(g, false)].y == y)
+		if ((q = fairy_at(g)) != NULL && q->x == x && q->y == y)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': the fairy guards %d,%d, "
 			    "and the dragon never enters its tile (PD-18)", w, x, y);
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': the dragon has been at %d,%d "
