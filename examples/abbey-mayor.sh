@@ -24,48 +24,20 @@ need carc-deck carc-draw carc-place carc-bot carc-score carc-render jq
 
 workdir
 
+# tell PHASE WHO MOVE: each abbey, mayor, wagon and barn put down, and each wagon's move.
+tell() {
+	case $3 in
+	ABBEY/*) abbeys=$((abbeys + 1)); echo "$2 puts the abbey down: $3" ;;
+	*@mayor) echo "$2 puts the mayor down: $3" ;;
+	*@wagon) echo "$2 puts the wagon down: $3" ;;
+	*@barn) echo "$2 puts the barn down: $3" ;;
+	wagon:none) echo "$2 takes the wagon back" ;;
+	wagon:*) echo "$2 moves the wagon: $3" ;;
+	abbey:none) echo "$2 keeps the abbey to the end" ;;
+	esac
+}
+
 carc-deck --players "$players" --seed "$seed" --expansions base,abbey-mayor > "$work/game"
 abbeys=0
-while :; do
-	phase=$(carc-render --format phase < "$work/game")
-	who=${phase#* }
-	phase=${phase%% *}
-	[ "$phase" != over ] || break
-	case $phase in
-	draw)
-		# with a hole on the board and the abbey in hand, the draw is a decision
-		if ! carc-place --list < "$work/game" > /dev/null 2>&1; then
-			carc-draw < "$work/game" > "$work/next"
-			mv "$work/next" "$work/game"
-			continue
-		fi
-		;;
-	score)
-		carc-score < "$work/game" > "$work/next"
-		mv "$work/next" "$work/game"
-		continue
-		;;
-	esac
-	carc-bot greedy < "$work/game" > "$work/next"
-	move=$(carc-render --format json < "$work/next" | jq -r '.log[-1] // ""')
-	case $move in
-	ABBEY/*) abbeys=$((abbeys + 1)); echo "$who puts the abbey down: $move" ;;
-	*@mayor) echo "$who puts the mayor down: $move" ;;
-	*@wagon) echo "$who puts the wagon down: $move" ;;
-	*@barn) echo "$who puts the barn down: $move" ;;
-	wagon:none) echo "$who takes the wagon back" ;;
-	wagon:*) echo "$who moves the wagon: $move" ;;
-	abbey:none) echo "$who keeps the abbey to the end" ;;
-	esac
-	mv "$work/next" "$work/game"
-done
-
-if [ -n "$out" ]; then
-	cp "$work/game" "$out"
-fi
-echo
-carc-render < "$work/game"
-echo
-carc-render --format json < "$work/game" | jq -r --arg abbeys "$abbeys" '
-	"\($abbeys) abbey(s) placed",
-	"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))'
+play_greedy tell
+finish '"\($abbeys) abbey(s) placed"' --arg abbeys "$abbeys"

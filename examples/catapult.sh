@@ -110,13 +110,6 @@ while :; do
 	mv "$work/next" "$work/game"
 done
 
-if [ -n "$out" ]; then
-	cp "$work/game" "$out"
-fi
-echo
-carc-render < "$work/game"
-echo
-carc-render --format json < "$work/game" | jq -r --arg turns "$turn" --arg rounds "$rounds" \
-    --arg tokens "$(sort "$work/tokens" | uniq -c | awk '{ printf "%s%s %s", s, $2, $1; s = ", " }')" '
-	"\($turns) turns, \($rounds) catapult round(s)\(if $tokens == "" then "" else ": " + $tokens end)",
-	"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))'
+finish '"\($turns) turns, \($rounds) catapult round(s)\(if $tokens == "" then "" else ": " + $tokens end)"' \
+    --arg turns "$turn" --arg rounds "$rounds" \
+    --arg tokens "$(sort "$work/tokens" | uniq -c | awk '{ printf "%s%s %s", s, $2, $1; s = ", " }')"

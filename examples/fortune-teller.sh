@@ -65,13 +65,5 @@ while [ "$(carc-render --format phase < "$work/game")" != over ]; do
 	mv "$work/next" "$work/game"
 done
 
-if [ -n "$out" ]; then
-	cp "$work/game" "$out"
-fi
-echo
-carc-render < "$work/game"
-echo
-carc-render --format json < "$work/game" | jq -r --arg turns "$turn" --arg multi "$multi" \
-    --arg tents "$tents" '
-	"\($turns) turns, \($multi) of them with more than one tile drawn, \($tents) tent(s) completed",
-	"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))'
+finish '"\($turns) turns, \($multi) of them with more than one tile drawn, \($tents) tent(s) completed"' \
+    --arg turns "$turn" --arg multi "$multi" --arg tents "$tents"

@@ -49,3 +49,47 @@ workdir() {
 	trap 'exit 141' PIPE
 	trap 'exit 143' TERM
 }
+
+# play_greedy TELL: the game in $work/game played to its end through the tools, greedy bots
+# deciding: carc-draw in phase draw (carc-bot when carc-place --list offers words there: the
+# abbey, a second turn), carc-score -v in phase score, carc-bot greedy in every other phase.
+# After each step the function TELL is called as TELL PHASE WHO MOVE: the phase and the
+# player of the step, and the word the bot logged (empty after carc-draw and carc-score),
+# with the state before in $work/game, the state after in $work/next, and what carc-score -v
+# said in $work/told.
+play_greedy() {
+	while :; do
+		phase=$(carc-render --format phase < "$work/game")
+		who=${phase#* }
+		phase=${phase%% *}
+		[ "$phase" != over ] || break
+		: > "$work/told"
+		move=
+		if [ "$phase" = score ]; then
+			carc-score -v < "$work/game" > "$work/next" 2> "$work/told"
+		elif [ "$phase" = draw ] && ! carc-place --list < "$work/game" > /dev/null 2>&1; then
+			carc-draw < "$work/game" > "$work/next"
+		else
+			carc-bot greedy < "$work/game" > "$work/next"
+			move=$(carc-render --format json < "$work/next" | jq -r '.log[-1] // ""')
+		fi
+		"$1" "$phase" "$who" "$move"
+		mv "$work/next" "$work/game"
+	done
+}
+
+# finish FILTER [JQ-OPTION...]: the game over, its state kept in $out when -o gave one, then
+# the board, the lines jq -r FILTER makes of the state (with the options, as --arg NAME
+# VALUE), and the final scores.
+finish() {
+	filter=$1
+	shift
+	if [ -n "$out" ]; then
+		cp "$work/game" "$out"
+	fi
+	echo
+	carc-render < "$work/game"
+	echo
+	carc-render --format json < "$work/game" | jq -r "$@" "($filter),
+	    \"final scores: \" + ([.players[] | \"\\(.name) \\(.score)\"] | join(\", \"))"
+}

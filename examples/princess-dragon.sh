@@ -29,47 +29,28 @@ figures() {
 	carc-render --format json < "$1" | jq -r '.figures | length'
 }
 
-carc-deck --players "$players" --seed "$seed" --expansions base,princess-dragon > "$work/game"
-steps= before=0
-while :; do
-	phase=$(carc-render --format phase < "$work/game")
-	who=${phase#* }
-	phase=${phase%% *}
-	[ "$phase" != over ] || break
-	case $phase in
-	draw) carc-draw < "$work/game" > "$work/next" ;;
-	score) carc-score < "$work/game" > "$work/next" ;;
-	*) carc-bot greedy < "$work/game" > "$work/next" ;;
-	esac
-	if [ "$phase" = draw ] || [ "$phase" = score ]; then
-		mv "$work/next" "$work/game"
-		continue
-	fi
-	move=$(carc-render --format json < "$work/next" | jq -r '.log[-1] // ""')
-	case $move in
+# tell PHASE WHO MOVE: each volcano, portal, princess and fairy decision; the steps of a
+# movement, then what it ate once it is over.
+tell() {
+	case $3 in
 	PD01/* | PD03/* | PD05/* | PD15/* | PD17/* | PD21/*)
-		echo "$who places a volcano, and the dragon flies to it: $move" ;;
+		echo "$2 places a volcano, and the dragon flies to it: $3" ;;
 	dragon:*)
 		[ -n "$steps" ] || before=$(figures "$work/game")
-		steps="$steps ${move#dragon:}($who)" ;;
+		steps="$steps ${3#dragon:}($2)" ;;
 	portal:none | princess:none | fairy:none) ;;
-	portal:*) echo "$who sends a follower through the portal: $move" ;;
-	princess:*) echo "$who's princess sends a follower home: $move" ;;
-	fairy:*) echo "$who moves the fairy: $move" ;;
+	portal:*) echo "$2 sends a follower through the portal: $3" ;;
+	princess:*) echo "$2's princess sends a follower home: $3" ;;
+	fairy:*) echo "$2 moves the fairy: $3" ;;
 	esac
-	mv "$work/next" "$work/game"
 	# the movement is over once the game waits for something else than a step
-	if [ -n "$steps" ] && [ "$(carc-render --format phase < "$work/game" | cut -d' ' -f1)" != dragon ]; then
-		echo "the dragon moves:$steps, and eats $((before - $(figures "$work/game"))) figure(s)"
+	if [ -n "$steps" ] && [ "$(carc-render --format phase < "$work/next" | cut -d' ' -f1)" != dragon ]; then
+		echo "the dragon moves:$steps, and eats $((before - $(figures "$work/next"))) figure(s)"
 		steps=
 	fi
-done
+}
 
-if [ -n "$out" ]; then
-	cp "$work/game" "$out"
-fi
-echo
-carc-render < "$work/game"
-echo
-carc-render --format json < "$work/game" | jq -r '
-	"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))'
+carc-deck --players "$players" --seed "$seed" --expansions base,princess-dragon > "$work/game"
+steps= before=0
+play_greedy tell
+finish empty

@@ -23,35 +23,12 @@ need carc-deck carc-draw carc-place carc-bot carc-score carc-render jq
 
 workdir
 
-carc-deck --players "$players" --seed "$seed" --expansions base,traders-builders > "$work/game"
-steps=0
-seconds=0
-while :; do
-	phase=$(carc-render --format phase < "$work/game")
-	who=${phase#* }
-	phase=${phase%% *}
-	[ "$phase" != over ] || break
-	steps=$((steps + 1))
-	: > "$work/told"
-	case $phase in
-	draw)
-		# a second turn offers again:draw and again:none: the bot chooses; else carc-draw
-		if carc-place --list < "$work/game" > "$work/words" 2> /dev/null; then
-			carc-bot greedy < "$work/game" > "$work/next"
-			word=$(carc-render --format json < "$work/next" | jq -r '.log[-1]')
-			[ "$word" != again:none ] || echo "$who declines the second turn"
-		else
-			carc-draw < "$work/game" > "$work/next"
-		fi
-		;;
-	score) carc-score -v < "$work/game" > "$work/next" 2> "$work/told" ;;
-	*)
-		carc-bot greedy < "$work/game" > "$work/next"
-		move=$(carc-render --format json < "$work/next" | jq -r '.log[-1]')
-		case $move in
-		*@builder | *@pig) echo "$who puts a ${move##*@} down: $move" ;;
-		esac
-		;;
+# tell PHASE WHO MOVE: each builder and pig put down, each second turn earned or declined,
+# each city's goods and each figure sent home, as carc-score -v tells them.
+tell() {
+	case $3 in
+	again:none) echo "$2 declines the second turn" ;;
+	*@builder | *@pig) echo "$2 puts a ${3##*@} down: $3" ;;
 	esac
 	while IFS= read -r line; do
 		case $line in
@@ -59,19 +36,14 @@ while :; do
 		*" takes "*" for completing the city"* | *"goes home"*) echo "$line" ;;
 		esac
 	done < "$work/told"
-	mv "$work/next" "$work/game"
-done
+}
 
-if [ -n "$out" ]; then
-	cp "$work/game" "$out"
-fi
-echo
-carc-render < "$work/game"
-echo
-carc-render --format json < "$work/game" | jq -r --arg seconds "$seconds" '
-	. as $s
+carc-deck --players "$players" --seed "$seed" --expansions base,traders-builders > "$work/game"
+seconds=0
+play_greedy tell
+finish '. as $s
 	| "\($seconds) second turn(s) earned by builders",
 	  "goods: " + ([range(0; .players | length) as $i
 	      | "\($s.players[$i].name) " + ([("wine", "grain", "cloth") as $k
-	          | "\($s.traders.goods[$k][$i] // 0) \($k)"] | join(" "))] | join(", ")),
-	  "final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))'
+	          | "\($s.traders.goods[$k][$i] // 0) \($k)"] | join(" "))] | join(", "))' \
+    --arg seconds "$seconds"
