@@ -400,10 +400,12 @@ portal_each(struct carc_game *g, target_fn each, void *arg)
 				if (!portal_figure(g, ft) ||
 				    figure_may_stand(g, g->player, ft, k, -1) != STAND_OK)
 					continue;
-				x = (struct target){ b, s, ft, -1 };
-				if (each == NULL)
+				if (each == NULL) {
 					n++;
-				else if ((rc = each(g, &x, arg)) != 0)
+					continue;
+				}
+				x = (struct target){ b, s, ft, -1 };
+				if ((rc = each(g, &x, arg)) != 0)
 					return rc;
 			}
 		}
@@ -429,10 +431,12 @@ princess_each(struct carc_game *g, target_fn each, void *arg)
 			if (g->ts.fig[g->figs[f].type].group != GROUP_FOLLOWER ||
 			    node_find(g, g->figs[f].tile * MAXSEG + g->figs[f].seg) != r)
 				continue;
-			x = (struct target){ g->figs[f].tile, g->figs[f].seg, g->figs[f].type, f };
-			if (each == NULL)
+			if (each == NULL) {
 				n++;
-			else if ((rc = each(g, &x, arg)) != 0)
+				continue;
+			}
+			x = (struct target){ g->figs[f].tile, g->figs[f].seg, g->figs[f].type, f };
+			if ((rc = each(g, &x, arg)) != 0)
 				return rc;
 		}
 	}
@@ -449,7 +453,7 @@ on_tile(const struct carc_game *g)
 /* Whether figure f is a follower of the player's that the fairy may go to: on the board,
  * not the phantom put this turn (its decision comes before this one, in the rules after
  * it). */
-static bool
+static inline bool
 fairy_may_join(const struct carc_game *g, int f)
 {
 	const struct figure *fg = &g->figs[f];
@@ -486,37 +490,61 @@ fairy_each(struct carc_game *g, target_fn each, void *arg)
 			if (e < f)
 				continue;
 		}
-		x = (struct target){ b, g->figs[f].seg, g->figs[f].type, f };
-		if (each == NULL)
+		if (each == NULL) {
 			n++;
-		else if ((rc = each(g, &x, arg)) != 0)
+			continue;
+		}
+		x = (struct target){ b, g->figs[f].seg, g->figs[f].type, f };
+		if ((rc = each(g, &x, arg)) != 0)
 			return rc;
 	}
 	return each == NULL ? n : 0;
 }
 
-/* The portal's decision is open: a portal tile placed without a figure, a place to reach. */
+/* Whether the portal has a place to offer, the princess a follower to send home (the
+ * phantom not put, PD-41), the fairy somewhere to go: each decision is open when so and the
+ * turn's figure action is not taken (PD-45, PD-50). fairy_each only looks here, and changes
+ * nothing. */
+static int
+any(struct carc_game *g, const struct target *t, void *arg)
+{
+	return 1;
+}
+
+static bool
+portal_can(struct carc_game *g)
+{
+	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && portal_each(g, any, NULL);
+}
+
+static bool
+princess_can(struct carc_game *g)
+{
+	return !phantom_put(g) && princess_each(g, any, NULL);
+}
+
+static bool
+fairy_can(const struct carc_game *g)
+{
+	return fairy_each((struct carc_game *)g, any, NULL);
+}
+
 static bool
 portal_open(struct carc_game *g)
 {
-	return tile_has(g, g->board[g->nboard - 1].type, PORTAL) && !action_taken(g) &&
-	    portal_each(g, NULL, NULL) > 0;
+	return !action_taken(g) && portal_can(g);
 }
 
-/* The princess's: a princess placed into a city with followers, and no figure put, the
- * phantom neither (PD-41, PD-45). */
 static bool
 princess_open(struct carc_game *g)
 {
-	return !action_taken(g) && !phantom_put(g) && princess_each(g, NULL, NULL) > 0;
+	return !action_taken(g) && princess_can(g);
 }
 
-/* The fairy's: no figure action yet, a follower to go to. fairy_each only counts here, and
- * changes nothing. */
 static bool
 fairy_open(const struct carc_game *g)
 {
-	return !action_taken(g) && fairy_each((struct carc_game *)g, NULL, NULL) > 0;
+	return !action_taken(g) && fairy_can(g);
 }
 
 static int movement_start(struct carc_game *);
@@ -891,11 +919,13 @@ action_random(struct carc_game *g, uint64_t *rng)
 	int n = a->each(g, NULL, NULL);
 	bool none = a->none_barred == NULL || a->none_barred(g) == NULL;
 	struct find x = { a, NULL, (int)carc_rng_below(rng, n + none), { 0 } };
-	char w[64];
+	char w[64] = "";
 
-	snprintf(w, sizeof(w), "%snone", a->prefix);
-	if (x.n == n)
+	if (x.n == n) {
+		if (!g->quiet)
+			snprintf(w, sizeof(w), "%snone", a->prefix);
 		return action_do(g, a, NULL, w);
+	}
 	a->each(g, find_nth, &x);
 	if (!g->quiet)
 		a->word(g, &x.t, w, sizeof(w));
@@ -1042,17 +1072,11 @@ pd_step2(struct carc_game *g, int tile)
 
 	if (tile_has(g, type, VOLCANO) && neutral_with(g, true) >= 0)
 		jump(g, tile);
-	if (portal_open(g)) {
-		g->phase = CARC_PORTAL;
-		return 1;
-	}
-	if (princess_open(g)) {
-		g->phase = CARC_PRINCESS;
-		return 1;
-	}
-	if (fairy_open(g)) {
-		g->phase = CARC_FAIRY;
-		return 1;
+	if (!action_taken(g)) {
+		g->phase = portal_can(g) ? CARC_PORTAL : princess_can(g) ? CARC_PRINCESS :
+		    fairy_can(g) ? CARC_FAIRY : g->phase;
+		if (g->phase == CARC_PORTAL || g->phase == CARC_PRINCESS || g->phase == CARC_FAIRY)
+			return 1;
 	}
 	if (!tile_has(g, type, DRAGON_TILE) || dragon_at(g) == NULL ||
 	    RULE(g, &princess_dragon_module, PD_TIMING) != TIMING_BEFORE)
