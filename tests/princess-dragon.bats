@@ -829,6 +829,34 @@ ann scores 3: the fairy stands on the tile of his follower (PD-60)"
 	done
 }
 
+@test "with The Catapult (seed 000): a follower the fairy is with may be knocked out or seduced; the fairy stays, by nobody" {
+	#   x:   0    1    2       ann's farmer on W at 1,0, bob's follower on V's road at 2,0
+	#   y=0  D    W    V       with the fairy; ann's fair CA06 at 1,-1 starts a round
+	#   y=1  B                 (scatter=0: the tokens land where aimed)
+	#   y=2  B
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult,princess-dragon \
+	    --rule scatter=0 --deck W,V,B,B,CA06,U,U > g
+	turns 1,0,0,field:Es 2,0,0,road:W 0,1,0
+	carc-draw < g | carc-place 0,2,0 | carc-place fairy:2,0,road:S | carc-score > g.n
+	mv g.n g
+	carc-draw < g | carc-place 1,-1,0 | carc-place fairy:none | carc-score > g.n && mv g.n g
+	run turnof
+	want "hurl ann"
+	cp g round
+	carc-place hurl:knockout:2.40,0.60 < g | carc-score > g.n && mv g.n g
+	run figs
+	want "ann@1,0,field:Es"
+	run js '.neutral | tostring'
+	want '[{"type":"fairy","x":2,"y":0}]'
+	cp round g
+	carc-place hurl:seduction:2.40,0.60 < g | carc-score | carc-place seduce:supply |
+	    carc-score > g.n && mv g.n g
+	run figs
+	want "ann@1,0,field:Es ann@2,0,road:S"
+	run js '.neutral | tostring'
+	want '[{"type":"fairy","x":2,"y":0}]'
+}
+
 @test "examples/princess-dragon.sh plays a whole game and tells the volcanoes, the dragon's movements, portals, princesses and fairy moves" {
 	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -o final
 	[ "$status" -eq 0 ] && [ -z "$stderr" ]

@@ -75,6 +75,15 @@ carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
     --deck U,F,PD11 | carc-draw | carc-place 1,0,0 | carc-score | carc-draw |
     carc-place 0,-1,90,city:N | carc-score | carc-draw | carc-place 0,-2,180 > princess
+# the figure action taken by a recall (acted), then the phantom's decision; the fairy on a
+# tile (fairy=on-tile); princess=must, a figure with her tile refused
+carc-place recall:1,0 recalling > acting
+carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+    --deck U,U,U,U --rule fairy=on-tile | carc-draw | carc-place 1,0,0,road:E | carc-score |
+    carc-draw | carc-place 2,0,0 | carc-score | carc-draw | carc-place -- -1,0,0 > ontile
+carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+    --deck U,F,PD11 --rule princess=must | carc-draw | carc-place 1,0,0 | carc-score |
+    carc-draw | carc-place 0,-1,90,city:N | carc-score | carc-draw > must
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -206,6 +215,16 @@ done <<'EOF'
 0  | carc-bot greedy portal
 0  | carc-place princess:0,-1,city:N princess
 0  | carc-bot random princess
+0  | carc-place phantom:none acting
+0  | carc-deck --verify acting
+0  | carc-render --format json acting
+0  | carc-place --list ontile
+0  | carc-place fairy:1,0 ontile
+64 | carc-place fairy:1,0,road:E ontile
+0  | carc-bot random ontile
+0  | carc-place --list must
+1  | carc-place 0,-2,180,city:S must
+0  | carc-place 0,-2,180 must
 0  | carc-place wagon:0,0,road:S c1
 1  | carc-place wagon:1,-1,cloister c1
 1  | carc-place 5,5,0 placing
