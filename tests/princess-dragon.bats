@@ -857,6 +857,22 @@ ann scores 3: the fairy stands on the tile of his follower (PD-60)"
 	want '[{"type":"fairy","x":2,"y":0}]'
 }
 
+@test "bots: the mover steers the dragon onto another player's follower rather than an empty tile" {
+	#   x:  -3   -2   -1    0    1    2    3    4     5       ann's follower at 1,0 and farmer
+	#        U    U    U    D    U    U    U  PD17  PD16     at 3,0, bob's farmer at 2,0; bob's
+	#                                                         dragon tile at 5,0: his step first
+	new ann,bob U,U,U,U,U,U,PD17,PD16
+	turns 1,0,0,road:E 2,0,0,field:Nw 3,0,0,field:Es -1,0,0 -2,0,0 -3,0,0 4,0,0
+	put 5,0,0
+	run carc-place --list < g
+	want "dragon:E
+dragon:W"
+	run bash -c "carc-bot greedy < g | carc-render --format json | jq -r '.log[-1]'"
+	want "dragon:W"
+	run bash -c "carc-bot --seed 1 --iterations 300 mcts < g | carc-render --format json | jq -r '.log[-1]'"
+	want "dragon:W"
+}
+
 @test "examples/princess-dragon.sh plays a whole game and tells the volcanoes, the dragon's movements, portals, princesses and fairy moves" {
 	run --separate-stderr sh "$TOP/examples/princess-dragon.sh" -o final
 	[ "$status" -eq 0 ] && [ -z "$stderr" ]
