@@ -38,7 +38,7 @@ struct carc_err {
  * fairy moved), between the placement and carc-score. */
 enum carc_phase { CARC_DRAW, CARC_PLACE, CARC_SCORE, CARC_HURL, CARC_SEDUCE, CARC_OVER,
 	CARC_RECALL, CARC_PHANTOM, CARC_ABBEY, CARC_WAGON, CARC_DRAGON, CARC_PORTAL,
-	CARC_PRINCESS, CARC_FAIRY };
+	CARC_PRINCESS, CARC_FAIRY, CARC_TOWER, CARC_CAPTURE, CARC_EXCHANGE };
 
 struct carc_game;
 

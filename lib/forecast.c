@@ -95,6 +95,9 @@ feature_worth(struct carc_game *g, int r, int left, double *back)
 	}
 	if (kinds[k]->award != AWARD_MAJORITY)
 		return -1;
+	/* a kind that scores neither complete nor at the end (a tower's top, TW-18) */
+	if (kinds[k]->done_value == NULL && kinds[k]->end_value == NULL)
+		return 0;
 	if (kinds[k]->done != DONE_AROUND8)
 		return 1 + board_neighbours8(g, p->x, p->y);
 	/* each empty cell around is filled or not by the end */

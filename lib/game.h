@@ -94,6 +94,9 @@ struct carc_game {
 	/* derived from figs by fig_add and fig_remove, so that a bot's every turn need not count */
 	int held[CARC_MAX_PLAYERS][MAXFIGTYPES];	/* figures of each type on the board */
 	uint8_t onkind[CARC_MAX_PLAYERS][MAXKINDS];	/* figures on each kind of feature */
+	/* figures of each type neither on the board nor in their owner's supply: a module's to
+	 * keep (the prisoners of a tower, TW-13), and the state's reader from its part */
+	uint8_t away[CARC_MAX_PLAYERS][MAXFIGTYPES];
 	int around;		/* figures on kinds complete when the cells around are filled
 				 * (cloisters): scoring looks around only when there are some */
 	int unclaiming;		/* figures of a type that does not claim: without any, a
@@ -151,11 +154,12 @@ figure_kind(const struct carc_game *g, int f)
 	return g->ts.types[g->board[g->figs[f].tile].type].seg[g->figs[f].seg].kind;
 }
 
-/* The figures of type figtype that player has off the board, to place. */
+/* The figures of type figtype that player has in his supply, to place: neither on the board
+ * nor away (a prisoner). */
 static inline int
 figures_left(const struct carc_game *g, int player, int figtype)
 {
-	return g->ts.fig[figtype].count - g->held[player][figtype];
+	return g->ts.fig[figtype].count - g->held[player][figtype] - g->away[player][figtype];
 }
 
 /* A line for people about what a step did; bots' playouts skip the formatting. */

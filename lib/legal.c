@@ -679,6 +679,26 @@ action_taken(const struct carc_game *g)
 	return false;
 }
 
+/* Whether every one of `what` (BARE_FEATURES, BARE_CORNERS) is barred on the tile just
+ * placed, as the bare hook says now: both mean that the turn's figure action is another's (the
+ * princess's, with princess=must, PD-42), which a decision of step 2 may then not take. */
+bool
+placed_bare(struct carc_game *g, unsigned what)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+	unsigned where, m;
+
+	if (!RULES_BARE_ANY(g) || g->nboard == 0 ||
+	    ((where = rules_bare(g, p->type, NULL, 0)) & what) != what)
+		return false;
+	if ((where & BARE_SEGS) == 0)
+		return true;
+	for (m = where & BARE_SEGS; m != 0; m &= m - 1)
+		if (g->nodes[node_find(g, (g->nboard - 1) * MAXSEG + __builtin_ctz(m))].claims > 0)
+			return true;
+	return false;
+}
+
 /* ---- the generator ---- */
 
 

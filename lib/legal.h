@@ -99,6 +99,7 @@ int game_apply(struct carc_game *, const struct fmove *, bool log);
 /* Whether the turn's figure action is taken (step 2 of a turn): a figure put with the tile,
  * or g->acted. */
 bool action_taken(const struct carc_game *);
+bool placed_bare(struct carc_game *, unsigned what);
 /* The name of the place of figure f, as a state and the words keep it: its feature
  * (seg_rotated_name), or the corner it stands on, as corner:NE. */
 int fig_place_name(const struct carc_game *, int f, char *out, size_t n);

@@ -69,6 +69,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 	dst->nfigs = src->nfigs;
 	memcpy(dst->neutral, src->neutral, sizeof(dst->neutral));
 	memcpy(dst->held, src->held, sizeof(dst->held));
+	memcpy(dst->away, src->away, sizeof(dst->away));
 	memcpy(dst->onkind, src->onkind, sizeof(dst->onkind));
 	dst->around = src->around;
 	dst->unclaiming = src->unclaiming;
@@ -83,7 +84,7 @@ game_copy(struct carc_game *dst, const struct carc_game *src)
 		free(dst->log[i]);
 	dst->nlog = 0;
 	dst->active = src->active;
-	memcpy(dst->modstate, src->modstate, sizeof(dst->modstate));
+	memcpy(dst->modstate, src->modstate, rules_state_used);
 	copy(dst->nodes, src->nodes, (size_t)src->nboard * MAXSEG * sizeof(*src->nodes));
 	copy(dst->beside, src->beside, src->nboard * sizeof(*src->beside));
 	if (src->follow != NULL) {

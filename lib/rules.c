@@ -16,7 +16,7 @@ static const struct rule_opt *opts[MAXOPTS];
 
 /* The modules' phases by their number, for rules_phase, which every step of a module's
  * phase asks; phases beyond the table (none so far) are looked for in the modules. */
-#define NPHASES 16
+#define NPHASES 24
 static const struct phase_def *phase_def[NPHASES];
 static const struct rules_module *phase_owner[NPHASES];
 
@@ -28,6 +28,7 @@ enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, 
 	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
+size_t rules_state_used;
 
 void
 rules_init(struct rules_module *const *table, int n)
@@ -92,6 +93,7 @@ rules_init(struct rules_module *const *table, int n)
 	 * write past the game's arrays */
 	if (off > MODULE_STATE_BYTES || nopts > MAXOPTS)
 		abort();
+	rules_state_used = off;
 	rules_with_drawable = hooks[H_DRAWABLE];
 	rules_with_bare = hooks[H_BARE];
 	rules_with_turn_start = hooks[H_TURN_START];

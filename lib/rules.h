@@ -184,7 +184,9 @@ struct rules_module {
 };
 
 #define MAXMODULES 16
-#define MODULE_STATE_BYTES 256	/* all modules' parts of one game */
+#define MODULE_STATE_BYTES 512	/* all modules' parts of one game */
+/* the bytes of it the table's modules use (rules_init): a game copies no more */
+extern size_t rules_state_used;
 
 /* What the bare hook says of a tile: no figure on its features, nor on its corners; and, in
  * the low MAXSEG bits when any is set, the segments of the tile on which that depends: it is

@@ -457,8 +457,7 @@ read_tiles(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (read_ids(r, g, drawn, "drawn", g->drawn, MAXDRAWN, &g->ndrawn) ||
 	    read_ids(r, g, supply, "supply", g->supply, cap, &g->nsupply) ||
 	    read_ids(r, g, aside, "aside", g->aside, cap, &g->naside) ||
-	    read_board(r, g, board) || read_figures(r, g, figs) || read_neutral(r, g, root) ||
-	    check_supplies(r, g, players))
+	    read_board(r, g, board) || read_figures(r, g, figs) || read_neutral(r, g, root))
 		return r->err->code;
 	return 0;
 }
@@ -593,7 +592,8 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (read_head(r, root, &version) ||
 	    mp_need(r, root, "setup", MSGPACK_OBJECT_MAP, "the state", &setup) ||
 	    read_setup(r, g, setup, version) || read_tiles(r, g, root) || read_turn(r, g, root) ||
-	    read_log(r, g, root) || read_modules(r, g, root))
+	    read_log(r, g, root) || read_modules(r, g, root) ||
+	    check_supplies(r, g, mp_get(root, "players")))
 		return r->err->code;
 	/* drawn tiles outside phase place and the phases after a placement: only those held
 	 * for a second turn of the same player (F-9), as the modules say */

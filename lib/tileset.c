@@ -1038,6 +1038,31 @@ figure_list(struct ld *l, yaml_node_t *val, const char *what, bool kinds_list, u
 	return 0;
 }
 
+/* closed_by: a list of row names, kept one space apart; figures_load checks that each names a
+ * row of the table. */
+static int
+closers(struct ld *l, yaml_node_t *val, struct figtype *f)
+{
+	yaml_node_item_t *it;
+	size_t len = 0, n;
+
+	if (val->type != YAML_SEQUENCE_NODE)
+		return bad(l, val, "closed_by must be a list");
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		const char *s = scalar(node(l, *it));
+
+		if (s == NULL || (n = strlen(s)) == 0 || n >= ID_MAX || strchr(s, ' '))
+			return bad(l, node(l, *it), "closed_by lists figure names");
+		if (len + n + 2 > sizeof(f->closed_by))
+			return bad(l, val, "closed_by lists too many figures");
+		if (len)
+			f->closed_by[len++] = ' ';
+		memcpy(f->closed_by + len, s, n + 1);
+		len += n;
+	}
+	return 0;
+}
+
 static int
 load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val,
     struct figtype *f)
@@ -1102,6 +1127,8 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		f->on = m;
 		return 0;
 	}
+	if (strcmp(ks, "closed_by") == 0)
+		return closers(l, val, f);
 	if (strcmp(ks, "removed_by") == 0) {
 		if (figure_list(l, val, "removed_by", false, &m))
 			return CARC_EDATA;
@@ -1132,8 +1159,8 @@ load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
 		return bad(l, n, "a figure needs a name and a set");
 	if (f->corner && f->on != 1u << K_FIELD)
 		return bad(l, n, "a figure that stands on a corner stands in a field: on: [field]");
-	if ((f->eats || f->guards) && f->group != GROUP_NEUTRAL)
-		return bad(l, n, "only a neutral figure eats or guards");
+	if ((f->eats || f->guards || f->closed_by[0]) && f->group != GROUP_NEUTRAL)
+		return bad(l, n, "only a neutral figure eats, guards or names closed_by");
 	return 0;
 }
 
@@ -1179,6 +1206,8 @@ figures_digest(struct tileset *ts)
 			carc_buf_printf(&b, " eats");
 		if (f->guards)
 			carc_buf_printf(&b, " guards");
+		if (f->closed_by[0])
+			carc_buf_printf(&b, " closed_by %s", f->closed_by);
 		carc_buf_add(&b, "\n", 1);
 	}
 	digest_hex(b.data ? b.data : "", b.len, ts->figdigest);
@@ -1254,6 +1283,31 @@ out:
 	return rc;
 }
 
+/* After the digest: each neutral row's closed_by names rows of the table (names, of nnames,
+ * every row's; `where` a row that has the key, for the message), and the game's rows named
+ * may stand on the neutral row's kinds too. */
+static int
+figures_widen(struct ld *l, struct tileset *ts, char (*names)[ID_MAX], int nnames,
+    yaml_node_t *where)
+{
+	char list[sizeof(ts->neutral[0].closed_by)], *w, *save;
+	int i, j, f;
+
+	for (i = 0; i < ts->nneutral; i++) {
+		memcpy(list, ts->neutral[i].closed_by, sizeof(list));
+		for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+			for (j = 0; j < nnames && strcmp(names[j], w) != 0; j++)
+				;
+			if (j == nnames)
+				return bad(l, where, "closed_by names no figure '%s'", w);
+			for (f = 0; f < ts->nfig; f++)
+				if (strcmp(ts->fig[f].name, w) == 0)
+					ts->fig[f].on |= ts->neutral[i].on;
+		}
+	}
+	return 0;
+}
+
 /* The figure table, the rows of the game's sets, after the sets are loaded. */
 int
 figures_load(struct tileset *ts, struct carc_err *err)
@@ -1261,7 +1315,9 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	struct ld l = { .file = "formats/figures.yaml", .err = err };
 	yaml_node_t *figs;
 	yaml_node_item_t *it;
-	int rc, i, s;
+	yaml_node_t *closer = NULL;
+	char names[64][ID_MAX];
+	int rc, i, s, nnames = 0;
 
 	if ((rc = table_open(&l, "figures", "figures", &figs)) == CARC_ESOFTWARE)
 		return rc;
@@ -1284,6 +1340,10 @@ figures_load(struct tileset *ts, struct carc_err *err)
 
 		if ((rc = load_figure(&l, node(&l, *it), &f)))
 			goto out;
+		if (nnames < (int)(sizeof(names) / sizeof(names[0])))
+			memcpy(names[nnames++], f.name, ID_MAX);
+		if (f.closed_by[0])
+			closer = node(&l, *it);
 		if (!figure_in_game(ts, &f))
 			continue;
 		if (f.group == GROUP_NEUTRAL ? ts->nneutral == MAXNEUTRAL :
@@ -1299,6 +1359,7 @@ figures_load(struct tileset *ts, struct carc_err *err)
 			ts->fig[ts->nfig++] = f;
 	}
 	figures_digest(ts);
+	rc = figures_widen(&l, ts, names, nnames, closer);
 out:
 	yaml_document_delete(&l.doc);
 	return rc ? rc : meets_load(ts, err);

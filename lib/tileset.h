@@ -107,6 +107,10 @@ struct figtype {
 				 * tiles it enters whose removed_by names dragon (the dragon) */
 	bool guards;		/* a neutral figure whose tile the eater never enters (the
 				 * fairy, PD-31) */
+	/* a neutral row: the rows (their names, one space apart) that may stand on its kinds,
+	 * `on`, besides their own (the tower piece: the followers that close a tower, TW-07);
+	 * its `on` is added to theirs in a game that has the row */
+	char closed_by[64];
 	uint16_t on;		/* bit per kind it may stand on */
 	uint8_t removed;	/* BY_*: what can take it off the board */
 };
