@@ -40,12 +40,13 @@ LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/e
 	lib/tileset.o lib/util.o lib/view.o \
 	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
 	lib/rules/inns-cathedrals.o lib/rules/abbot.o lib/rules/phantom.o lib/rules/table.o \
-	lib/rules/traders-builders.o lib/rules/abbey-mayor.o lib/rules/princess-dragon.o
+	lib/rules/traders-builders.o lib/rules/abbey-mayor.o lib/rules/princess-dragon.o \
+	lib/rules/tower.o
 LIBHDR = $(wildcard lib/*.h lib/rules/*.h)
 FORMATS = formats/base.yaml formats/figures.yaml formats/fortune-teller.yaml \
 	formats/catapult.yaml formats/inns-cathedrals.yaml formats/abbot.yaml \
 	formats/phantom.yaml formats/traders-builders.yaml formats/abbey-mayor.yaml \
-	formats/princess-dragon.yaml formats/meets.yaml
+	formats/princess-dragon.yaml formats/tower.yaml formats/meets.yaml
 MAN1 = man/carc-deck.1 man/carc-draw.1 man/carc-place.1 man/carc-score.1 man/carc-render.1 \
 	man/carc-bot.1
 MAN5 = man/carc-state.5 man/carc-tiles.5

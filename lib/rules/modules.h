@@ -15,6 +15,7 @@ extern struct rules_module phantom_module;
 extern struct rules_module traders_builders_module;
 extern struct rules_module abbey_mayor_module;
 extern struct rules_module princess_dragon_module;
+extern struct rules_module tower_module;
 
 /* Registers the built-in modules (rules_init); every entry of the library that makes or reads
  * a game calls it first. */
