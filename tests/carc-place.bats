@@ -258,7 +258,7 @@ drawn_road() {
 	drawn_road
 	for move in '' x 1,0 1,,0 ,1,0,0 1,0,0, 1,0,0x 1.0,0,0 +1,0,0 ' 1,0,0' '1,0,0 ' \
 	    1,0,45 1,0,-90 1,0,360 99999,0,0 /1,0,0 U/ 1,0,0@follower 1,0,0,road:E@ \
-	    1,0,0,:E 1,0,0,tower:N 1,0,0,ROAD:E; do
+	    1,0,0,:E 1,0,0,lighthouse:N 1,0,0,ROAD:E; do
 		run --separate-stderr carc-place "$move" drawn
 		fails 64 "bad move '$move'"
 	done
@@ -284,8 +284,8 @@ drawn_road() {
 	run --separate-stderr carc-place 1,0,0,road:E@Follower drawn
 	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@Follower': unknown figure 'Follower'; did you mean 'follower'?" ]
 	# nothing near: the grammar, and no guess
-	run --separate-stderr carc-place 1,0,0,tower:N drawn
-	fails 64 "bad move '1,0,0,tower:N': unknown feature 'tower:N' (KIND or KIND:SIDE, as road:E or field:Nw)"
+	run --separate-stderr carc-place 1,0,0,lighthouse:N drawn
+	fails 64 "bad move '1,0,0,lighthouse:N': unknown feature 'lighthouse:N' (KIND or KIND:SIDE, as road:E or field:Nw)"
 	[[ $stderr != *"did you mean"* ]]
 	run --separate-stderr carc-place 1,0,0,road:E@abbot drawn
 	[ "$stderr" = "carc-place: bad move '1,0,0,road:E@abbot': unknown figure 'abbot'" ]
