@@ -270,6 +270,13 @@ paint_portal(struct tpic *p, const struct tiletype *t, int rot, int s)
 	paint_mark(p, s, '@', S_MARK);
 }
 
+/* A tower foundation, and the tower on it (its height is told below the board). */
+static void
+paint_tower(struct tpic *p, const struct tiletype *t, int rot, int s)
+{
+	paint_mark(p, s, 'T', S_MARK);
+}
+
 static void
 paint_unknown(struct tpic *p, const struct tiletype *t, int rot, int s)
 {
@@ -296,6 +303,7 @@ static const struct tkind {
 	{ "volcano", 5, paint_volcano },
 	{ "dragon", 5, paint_dragon },
 	{ "portal", 5, paint_portal },
+	{ "tower", 5, paint_tower },
 };
 
 static const struct tkind *

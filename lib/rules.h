@@ -72,7 +72,8 @@ struct phase_def {
 
 struct mark {
 	int32_t x, y;		/* in hundredths of a tile */
-	int player;
+	int player;		/* whose colour; -1 nobody's */
+	int label;		/* a number written in it (a tower's height); 0 none */
 };
 
 /* ---- the modules ---- */

@@ -439,6 +439,7 @@ static void draw_fair(struct sctx *, const struct tlayout *, int);
 static void draw_volcano(struct sctx *, const struct tlayout *, int);
 static void draw_dragon_sign(struct sctx *, const struct tlayout *, int);
 static void draw_portal(struct sctx *, const struct tlayout *, int);
+static void draw_tower(struct sctx *, const struct tlayout *, int);
 
 /* How each kind of segment takes room and is drawn. Areas claim sample points (cities before
  * roads before fields); marks stand at one point: the middle, the roomiest spot of a field or
@@ -464,6 +465,7 @@ static const struct skind {
 	{ "volcano", AREA_NONE, MARK_OPEN, 10, 5, 3, NULL, draw_volcano },
 	{ "dragon", AREA_NONE, MARK_OPEN, 8, 5, 3, NULL, draw_dragon_sign },
 	{ "portal", AREA_NONE, MARK_OPEN, 9, 5, 3, NULL, draw_portal },
+	{ "tower", AREA_NONE, MARK_OPEN, 9, 5, 3, NULL, draw_tower },
 };
 #define NLAYERS 4
 
@@ -810,6 +812,33 @@ draw_unknown(struct sctx *c, const struct tlayout *L, int s)
 {
 	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#c8c8c8\" " "stroke=\"#555555\"/>\n",
 	    N(c, L->mark[s].x), N(c, L->mark[s].y));
+}
+
+/* A module's mark: a dashed ring in its player's colour (a catapult's token), or a badge
+ * with its number (a tower's height). */
+static void
+draw_mark(struct sctx *c, const struct mark *m, double x, double y, const char *fill)
+{
+	if (m->label == 0) {
+		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n", N(c, x), N(c, y), fill);
+		return;
+	}
+	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"8\" fill=\"%s\" stroke=\"" C_INK "\" "
+	    "stroke-width=\"1.5\"/>\n", N(c, x), N(c, y), fill);
+	sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-size=\"11\" "
+	    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"" C_INK "\">%d</text>\n",
+	    N(c, x), N(c, y + 4), m->label);
+}
+
+/* A tower: a grey turret with its battlements. */
+static void
+draw_tower(struct sctx *c, const struct tlayout *L, int s)
+{
+	struct pt p = L->mark[s];
+
+	sp(c, "<path d=\"M%s %sv-14h3v3h3v-3h3v3h3v-3h3v14z\" fill=\"#9e9e9e\" stroke=\""
+	    C_INK "\"/>\n", N(c, p.x - 7.5), N(c, p.y + 7));
 }
 
 /* An inn: a lake by the road, and the inn's roof on its shore. */
@@ -1336,11 +1365,9 @@ draw_board(struct sctx *c, const struct frame *f)
 	 * colours */
 	nmarks = rules_marks(g, marks, MAXMARKS);
 	for (i = 0; i < nmarks; i++)
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
-		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
-		    N(c, f->bx + (marks[i].x / 100.0 - v->minx) * T),
-		    N(c, f->by + (marks[i].y / 100.0 - v->miny) * T),
-		    pcolors[v->color[marks[i].player]].svg);
+		draw_mark(c, &marks[i], f->bx + (marks[i].x / 100.0 - v->minx) * T,
+		    f->by + (marks[i].y / 100.0 - v->miny) * T,
+		    marks[i].player >= 0 ? pcolors[v->color[marks[i].player]].svg : "#ffffff");
 	if (v->last >= 0) {
 		x = CELLX(f, g->board[v->last].x);
 		y = CELLY(f, g->board[v->last].y);

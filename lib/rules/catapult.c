@@ -1153,7 +1153,7 @@ catapult_marks(const struct carc_game *g, struct mark *out, int max)
 	if (!c->on || c->token == TOKEN_CATCH)
 		return 0;
 	for (i = 0; i < landings(g) && n < max; i++)
-		out[n++] = (struct mark){ c->land[i].x, c->land[i].y, c->land[i].player };
+		out[n++] = (struct mark){ c->land[i].x, c->land[i].y, c->land[i].player, 0 };
 	return n;
 }
 

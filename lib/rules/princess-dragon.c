@@ -1343,7 +1343,7 @@ pd_marks(const struct carc_game *g, struct mark *out, int max)
 
 	for (i = 0; i + 1 < s->npath && n < max; i++)
 		out[n++] = (struct mark){ s->path[i][0] * 100 + 50, s->path[i][1] * 100 + 50,
-		    s->turn };
+		    s->turn, 0 };
 	return n;
 }
 

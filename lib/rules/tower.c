@@ -1197,6 +1197,20 @@ tw_holdings(const struct carc_game *g, int p, struct carc_buf *b)
 	return rc;
 }
 
+/* Each tower's height, in a badge at the north-west of its tile (the top stands on the
+ * turret, the tower's point). */
+static int
+tw_marks(const struct carc_game *g, struct mark *out, int max)
+{
+	const struct tw *t = TW(g);
+	int i, n = 0;
+
+	for (i = 0; i < t->ntower && n < max; i++)
+		out[n++] = (struct mark){ g->board[t->tile[i]].x * 100 + 14,
+		    g->board[t->tile[i]].y * 100 + 14, -1, t->height[i] };
+	return n;
+}
+
 /* ---- the module ---- */
 
 /* A tower foundation: a point a figure stands on only as the tower's top, which never scores
@@ -1250,4 +1264,5 @@ struct rules_module tower_module = {
 	.check = tw_check,
 	.describe = tw_describe,
 	.holdings = tw_holdings,
+	.marks = tw_marks,
 };
