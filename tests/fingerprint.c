@@ -123,6 +123,10 @@ static const struct kind kinds[] = {
 	{ "base,princess-dragon", { NULL } },
 	{ "base,princess-dragon,traders-builders,phantom", { "princess=must", NULL } },
 	{ "base,princess-dragon,abbot", { "fairy=on-tile", NULL } },
+	{ "base,tower", { NULL } },
+	{ "base,tower,inns-cathedrals,phantom,traders-builders", { "capture-own=no", NULL } },
+	{ "base,tower,princess-dragon,abbey-mayor", { "prisoner-exchange=holder", "ransom=step2",
+	    NULL } },
 };
 
 int

@@ -1756,6 +1756,12 @@ test_generator_agrees(void)
 		/* princess=must: no figure with a princess tile placed into a city with
 		 * followers, on a corner neither (the barn) */
 		{ "base,princess-dragon,abbey-mayor,phantom", { "princess=must", NULL } },
+		/* The Tower: no follower on a foundation with the tile (TW-05), whatever the
+		 * figure table lets it stand on */
+		{ "base,tower", { NULL } },
+		{ "base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,"
+		    "catapult,princess-dragon,tower", { "edition=c1", "prisoner-exchange=holder",
+		    NULL } },
 	};
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e,f" };
 	size_t k;
@@ -1908,28 +1914,28 @@ next:
 }
 
 /* Whole games of every combination of the sets of figures (Inns & Cathedrals, the abbot, the
- * phantom, Traders & Builders, Abbey & Mayor, The Princess & the Dragon) with The Fortune
- * Teller and The Catapult, for 2 to 6 players, random bots: each ends, replays from its log to
- * the same bytes, and reads back as it was written; all of them together make every decision
- * of the new sets. The combinations with Abbey & Mayor or The Princess & the Dragon are played
- * for one number of players each, in turn, so that every number meets every set without
- * doubling the games. */
+ * phantom, Traders & Builders, Abbey & Mayor, The Princess & the Dragon, The Tower) with The
+ * Fortune Teller and The Catapult, for 2 to 6 players, random bots: each ends, replays from its
+ * log to the same bytes, and reads back as it was written; all of them together make every
+ * decision of the new sets. The combinations with Abbey & Mayor, The Princess & the Dragon or The
+ * Tower are played for one number of players each, in turn, so that every number meets every
+ * set without doubling the games. */
 static void
 test_combinations(void)
 {
 	static const char *const news[] = { "inns-cathedrals", "abbot", "phantom",
-		"traders-builders", "abbey-mayor", "princess-dragon" };
+		"traders-builders", "abbey-mayor", "princess-dragon", "tower" };
 	static const char *const olds[] = { "fortune-teller", "catapult" };
 	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
 		"a,b,c,d,e,f" };
 	static const char *const words[] = { "@big", "recall:", "recall:none", "phantom:",
 		"phantom:none", "seduce:supply@", "@builder", "@pig", "again:none", "@mayor",
 		"ABBEY/", "@wagon", "wagon:none", "wagon:", ",corner:", "dragon:", "portal:",
-		"princess:" };
+		"princess:", "tower:", ",top", "capture:", "ransom:" };
 	int seen[sizeof(words) / sizeof(words[0])] = { 0 };
 	int nm_, om, np, i, w;
 
-	for (nm_ = 1; nm_ < 64; nm_++)
+	for (nm_ = 1; nm_ < 128; nm_++)
 		for (om = 0; om < 4; om++)
 			for (np = 0; np < 5; np++) {
 				if (nm_ >= 16 && np != (nm_ + om) % 5)
@@ -1938,9 +1944,9 @@ test_combinations(void)
 				struct carc_buf a = { 0 }, b = { 0 };
 				struct carc_err err;
 				struct carc_game *g, *r = NULL, *back = NULL;
-				char sets[128] = "base", why[200] = "";
+				char sets[160] = "base", why[200] = "";
 
-				for (i = 0; i < 6; i++)
+				for (i = 0; i < 7; i++)
 					if (nm_ & (1 << i))
 						strcat(strcat(sets, ","), news[i]);
 				for (i = 0; i < 2; i++)
@@ -2043,6 +2049,7 @@ test_random_agrees(void)
 		{ "base,abbey-mayor,inns-cathedrals,catapult", "a,b,c,d", { NULL } },
 		{ "base,princess-dragon,phantom,fortune-teller", "a,b,c", { NULL } },
 		{ "base,princess-dragon,abbey-mayor,abbot", "a,b", { "princess=must", NULL } },
+		{ "base,tower,phantom,princess-dragon", "a,b,c", { "ransom=step2", NULL } },
 		{ "base,princess-dragon,abbot", "a,b,c", { "fairy=on-tile", "fairy-final=off",
 		    NULL } },
 	};
