@@ -156,6 +156,36 @@ validate() {
 	[ "$status" -eq 1 ]
 }
 
+@test "schema: towers, prisoners, a capture and an exchange (The Tower)" {
+	local n=0 w
+	carc-deck --players ann,bob --seed 7 --expansions base,inns-cathedrals,tower --start TW02g \
+	    --deck B,B,B,B,B,B,B,B > g
+	# ann and bob take each other's monks, bob's big follower too; bob's capture at 2,0
+	# makes an exchange, with a choice
+	for w in draw 1,0,0,cloister score draw -1,0,0,cloister score draw 0,1,0 tower:0,0 \
+	    capture:-1,0,cloister score draw -2,0,0,cloister@big score draw 0,-1,0 tower:0,0 \
+	    capture:-2,0,cloister score draw 2,0,0 tower:0,0 capture:1,0,cloister exchange:big \
+	    score; do
+		case $w in
+		draw) carc-draw g > g.n ;;
+		score) carc-score g > g.n ;;
+		*) carc-place "$w" g > g.n ;;
+		esac || { echo "$w failed"; return 1; }
+		mv g.n g
+		n=$((n + 1))
+		carc-render --format json g > "tw.$n.json"
+	done
+	validate tw.*.json
+	[ "$(jq -r .phase tw.*.json | sort -u | tr '\n' ' ')" = "capture draw exchange place score tower " ]
+	[ "$(jq -c .tower "tw.$n.json")" = '{"floors":[8,9],"towers":[{"x":0,"y":0,"height":3}],"prisoners":[{"holder":0,"owner":1,"figure":"follower"}]}' ]
+	jq '.tower.ransomed = true' "tw.$n.json" > ransomed.json
+	validate ransomed.json
+	jq '.tower.towers[0].height = 0' "tw.$n.json" > spoilt.json
+	run "$PY" "$TOP/tests/schema.py" "$SCHEMA" spoilt.json
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "spoilt.json: /tower/towers/0/height: 0 is less than the minimum of 1" ]
+}
+
 @test "schema: a seduction waiting and resolved, with its victim and where the seducer comes from" {
 	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
 	    --deck W,V,CA06,B > game
