@@ -615,8 +615,47 @@ board_p() {
 	want ""
 	run supplies
 	want "ann=7 bob=7"
+	# a seduction there: ann's follower from her supply takes bob's place on the top
+	SETS=catapult START=D new ann,bob TW11,U,CA06,U --rule scatter=0
+	turn 1,0,0 tower:1,0
+	turn 2,0,0 tower:1,0,top
+	put 1,1,0
+	score
+	dec hurl:seduction:1.28,0.28
+	score
+	run turnof
+	want "seduce ann"
+	run words
+	want "seduce:supply seduce:none"
+	dec seduce:supply
+	score
+	run figs
+	want "ann@1,0,tower"
+	run supplies
+	want "ann=6 bob=7"
 }
 
 @test "whole games of 2 to 6 players with floors and captures, through the tools" {
 	games_with tower 31 capture:
+}
+
+@test "examples/tower.sh plays a whole game and tells the floors, captures, exchanges and ransoms" {
+	run --separate-stderr sh "$TOP/examples/tower.sh" -o final ann,bob 3
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[[ $output == *"ann builds a floor on the tower at "* ]]
+	[[ $output == *"bob captures the figure at "* ]]
+	[ "$(phase_of final)" = over ]
+	carc-deck --verify < final
+	[ "${lines[-2]}" = "$(carc-render --format json < final | jq -r '"\([.log[] | select(startswith("tower:") and (contains(",top") or . == "tower:none" | not))] | length) floor(s) built, \([.log[] | select(startswith("capture:") and . != "capture:none")] | length) capture(s), \([.log[] | select(startswith("ransom:"))] | length) ransom(s)"')" ]
+	[ "${lines[-1]}" = "$(carc-render --format json < final | jq -r '"final scores: " + ([.players[] | "\(.name) \(.score)"] | join(", "))')" ]
+}
+
+@test "examples/tower.sh: -h prints the usage, a bad option or too many words 64" {
+	run --separate-stderr sh "$TOP/examples/tower.sh" -h
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == 'usage: tower.sh [-o FILE] [PLAYERS [SEED]]' ]]
+	run --separate-stderr sh "$TOP/examples/tower.sh" -x
+	[ "$status" -eq 64 ] && [[ $stderr == *'usage: tower.sh'* ]]
+	run --separate-stderr sh "$TOP/examples/tower.sh" ann,bob 3 extra
+	[ "$status" -eq 64 ]
 }

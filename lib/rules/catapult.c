@@ -190,7 +190,7 @@ victim_kind(const struct carc_game *g)
  * that may stand there, within every limit (X-CA-7, F-3; seed 003 note 16: an abbot only where
  * an abbot may stand). */
 static enum stand
-seducer_may(const struct carc_game *g, int from, int type)
+seducer_may_now(const struct carc_game *g, int from, int type)
 {
 	int k = victim_kind(g);
 
@@ -202,6 +202,23 @@ seducer_may(const struct carc_game *g, int from, int type)
 	    g->ts.fig[g->figs[from].type].group != GROUP_FOLLOWER)
 		return STAND_PLACE;
 	return figure_may_stand(g, g->player, g->figs[from].type, k, from);
+}
+
+/* The same, asked as in phase seduce wherever it is asked (carc-score resolves a seduction in
+ * phase score, and the state's reader checks one there): a module whose limits depend on the
+ * phase (The Tower: a follower goes onto a tower top by the tower's decision, and by a
+ * seduction) sees the seduction's. The phase is put back as it was. */
+static enum stand
+seducer_may(const struct carc_game *g, int from, int type)
+{
+	struct carc_game *w = (struct carc_game *)g;
+	enum carc_phase was = g->phase;
+	enum stand r;
+
+	w->phase = CARC_SEDUCE;
+	r = seducer_may_now(g, from, type);
+	w->phase = was;
+	return r;
 }
 
 /* X,Y,FEATURE: the coordinates are read in range, as in a placement, for board_at. */

@@ -245,9 +245,11 @@ ransom_pay(struct carc_game *g, const char *w, struct carc_err *err)
 	size_t len = at ? (size_t)(at - w - 7) : strlen(w + 7);
 	int h, ft = figure_find(&g->ts, at ? at + 1 : DEFAULT_FIGURE), i, p = g->player;
 
-	if (len == 0 || len > CARC_NAME_MAX || ft < 0)
+	if (len == 0 || len > CARC_NAME_MAX)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': write ransom:PLAYER[@FIGURE], the "
 		    "player who holds the prisoner", w);
+	if (ft < 0)
+		return seterr(err, CARC_EUSAGE, "bad move '%s': unknown figure '%s'", w, at + 1);
 	memcpy(name, w + 7, len);
 	name[len] = '\0';
 	for (h = 0; h < g->nplayers && strcmp(g->pl[h].name, name) != 0; h++)
@@ -323,10 +325,14 @@ tw_turn_start(struct carc_game *g, bool again)
 static bool
 tower_open(struct carc_game *g)
 {
+	/* a ransom alone opens the phase only when it may not be paid before the draw: with
+	 * ransom=turn it is offered in step 2 beside a tower's decision */
+	bool ransom = RULE(g, &tower_module, TW_RANSOM) == RANSOM_STEP2 && ransom_open(g, true);
+
 	if (!action_taken(g))
 		return (!placed_bare(g, BARE_FEATURES | BARE_CORNERS) && (floor_open(g) ||
-		    top_open(g, false))) || ransom_open(g, true);
-	return top_open(g, true) || ransom_open(g, true);
+		    top_open(g, false))) || ransom;
+	return top_open(g, true) || ransom;
 }
 
 /* Phase tower again if it has a decision left, else the modules after this one. */
@@ -625,7 +631,7 @@ tower_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	}
 	if (strncmp(w, "tower:", 6) != 0)
 		return seterr(err, CARC_EUSAGE, "bad move '%s': %s may build a floor (tower:X,Y), "
-		    "close a tower (tower:X,Y,top[@FIGURE]) or neither (tower:none)", w,
+		    "close a tower (tower:X,Y,top[@FIGURE]) or pass (tower:none)", w,
 		    g->pl[g->player].name);
 	if (strcmp(w + 6, "none") == 0) {
 		if (!g->quiet && game_log(g, w) == -1)
@@ -647,13 +653,18 @@ tower_decide(struct carc_game *g, const char *w, struct carc_err *err)
 static int
 tower_status(const struct carc_game *g, struct carc_buf *b)
 {
-	if (action_taken(g))
-		return carc_buf_printf(b, "%s may close a tower with the phantom "
-		    "(tower:X,Y,top@FIGURE)%s or not (tower:none)", g->pl[g->player].name,
-		    ransom_open(g, true) ? ", pay a ransom (ransom:PLAYER[@FIGURE])" : "");
-	return carc_buf_printf(b, "%s may build a floor (tower:X,Y), close a tower "
-	    "(tower:X,Y,top[@FIGURE])%s or neither (tower:none)", g->pl[g->player].name,
-	    ransom_open(g, true) ? ", pay a ransom (ransom:PLAYER[@FIGURE])" : "");
+	struct carc_game *w = (struct carc_game *)g;
+	bool act = !action_taken(g) && !placed_bare(w, BARE_FEATURES | BARE_CORNERS);
+	bool fl = act && floor_open(g), top = act ? top_open(g, false) : top_open(g, true);
+	bool ransom = ransom_open(g, true);
+
+	/* placed_bare finds roots, which shortens paths in the union-find and nothing else */
+	return carc_buf_printf(b, "%s may %s%s%s%s%s or pass (tower:none)",
+	    g->pl[g->player].name, fl ? "build a floor (tower:X,Y)" : "",
+	    fl && (top || ransom) ? ", " : "", top ? (act ? "close a tower "
+	    "(tower:X,Y,top[@FIGURE])" : "close a tower with the second figure of the turn "
+	    "(tower:X,Y,top@FIGURE)") : "", top && ransom ? ", " : "",
+	    ransom ? "pay a ransom (ransom:PLAYER[@FIGURE])" : "");
 }
 
 /* ---- capture and exchange ---- */
@@ -873,9 +884,11 @@ exchange_status(const struct carc_game *g, struct carc_buf *b)
 {
 	const struct tw *t = TW(g);
 
-	return carc_buf_printf(b, "%s chooses which of %s's figures %s gives back "
-	    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[t->capturer].name,
-	    g->pl[t->victim].name);
+	if (g->player == t->capturer)
+		return carc_buf_printf(b, "%s chooses which of his figures %s gives back "
+		    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[t->victim].name);
+	return carc_buf_printf(b, "%s chooses which of %s's figures to give back "
+	    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[t->capturer].name);
 }
 
 /* ---- the state ---- */
@@ -1080,6 +1093,8 @@ tw_read(struct carc_game *g, const msgpack_object *o, struct rd *r)
 		t->capturer = c;
 		t->victim = n;
 	}
+	if (!tw_present(g))
+		return mp_fail(r, "bad state: 'tower' is written once a floor is built, and none is");
 	return 0;
 }
 
@@ -1158,7 +1173,7 @@ static void
 tw_describe(const struct carc_game *g, struct carc_buf *b)
 {
 	const struct tw *t = TW(g);
-	int i, f;
+	int i, f, n;
 
 	if (t->ntower > 0) {
 		carc_buf_printf(b, "towers:");
@@ -1172,10 +1187,15 @@ tw_describe(const struct carc_game *g, struct carc_buf *b)
 		}
 		carc_buf_printf(b, "\n");
 	}
-	for (i = 0; i < t->npris; i++)
+	for (i = 0; i < t->npris; i += n) {
+		for (n = 1; i + n < t->npris && t->pris[i + n] == t->pris[i]; n++)
+			;
 		carc_buf_printf(b, "%s%s holds %s's %s", i ? ", " : "prisoners: ",
 		    g->pl[HOLDER(t->pris[i])].name, g->pl[OWNER(t->pris[i])].name,
 		    g->ts.fig[TYPE(t->pris[i])].name);
+		if (n > 1)
+			carc_buf_printf(b, " (%d)", n);
+	}
 	if (t->npris > 0)
 		carc_buf_printf(b, "\n");
 	if (t->ransomed)
@@ -1187,13 +1207,19 @@ static int
 tw_holdings(const struct carc_game *g, int p, struct carc_buf *b)
 {
 	const struct tw *t = TW(g);
-	int i, k = 0, rc;
+	int i, k = 0, n, rc;
 
 	rc = carc_buf_printf(b, "; %d floor%s", floors(g, p), floors(g, p) == 1 ? "" : "s");
-	for (i = 0; i < t->npris; i++)
-		if (HOLDER(t->pris[i]) == p)
-			rc |= carc_buf_printf(b, "%s%s's %s", k++ ? ", " : "; holds ",
-			    g->pl[OWNER(t->pris[i])].name, g->ts.fig[TYPE(t->pris[i])].name);
+	for (i = 0; i < t->npris; i += n) {
+		for (n = 1; i + n < t->npris && t->pris[i + n] == t->pris[i]; n++)
+			;
+		if (HOLDER(t->pris[i]) != p)
+			continue;
+		rc |= carc_buf_printf(b, "%s%s's %s", k++ ? ", " : "; holds ",
+		    g->pl[OWNER(t->pris[i])].name, g->ts.fig[TYPE(t->pris[i])].name);
+		if (n > 1)
+			rc |= carc_buf_printf(b, " (%d)", n);
+	}
 	return rc;
 }
 
