@@ -60,7 +60,7 @@ SHLIB = lib/libcarc.so.$(LIBVERSION)
 EXAMPLES = examples/botmatch.sh examples/catapult.sh examples/demo.sh \
 	examples/fortune-teller.sh examples/hotseat.sh examples/jqbot.sh examples/lib.sh \
 	examples/pybot.py examples/replay.sh examples/tournament.sh examples/traders-builders.sh \
-	examples/abbey-mayor.sh examples/princess-dragon.sh
+	examples/abbey-mayor.sh examples/princess-dragon.sh examples/tower.sh
 EXAMPLES_PBEM = examples/pbem/README.md examples/pbem/play.sh
 EXAMPLES_DATA = examples/lastmove.c
 
@@ -222,7 +222,7 @@ deps-web:
 SAN_UNIT = -x generator_agrees
 SAN_SKIP = compat docs examples games install pybot \
 	scoring fortune-teller catapult ft-catapult inns-cathedrals abbot phantom \
-	figures-ft-catapult traders-builders abbey-mayor princess-dragon
+	figures-ft-catapult traders-builders abbey-mayor princess-dragon tower
 check: deps
 	@$(MAKE) all
 	@if [ -n "$(EMCC)" ] && command -v $(EMCC) > /dev/null 2>&1; then $(MAKE) web; fi

@@ -70,8 +70,13 @@ play_greedy() {
 		elif [ "$phase" = draw ] && ! carc-place --list < "$work/game" > /dev/null 2>&1; then
 			carc-draw < "$work/game" > "$work/next"
 		else
+			# in phase draw the bot may draw, which logs nothing (a ransom is logged)
+			logged=-1
+			[ "$phase" != draw ] ||
+			    logged=$(carc-render --format json < "$work/game" | jq '.log | length')
 			carc-bot greedy < "$work/game" > "$work/next"
-			move=$(carc-render --format json < "$work/next" | jq -r '.log[-1] // ""')
+			move=$(carc-render --format json < "$work/next" |
+			    jq -r --argjson n "$logged" 'if (.log | length) > $n then .log[-1] else "" end')
 		fi
 		"$1" "$phase" "$who" "$move"
 		mv "$work/next" "$work/game"

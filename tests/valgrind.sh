@@ -84,6 +84,22 @@ carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D
 carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
     --deck U,F,PD11 --rule princess=must | carc-draw | carc-place 1,0,0 | carc-score |
     carc-draw | carc-place 0,-1,90,city:N | carc-score | carc-draw > must
+# The Tower: ann's phase tower, her capture after a floor, bob's exchange with a choice, and
+# bob's ransom before his draw
+carc-deck --players ann,bob --seed 7 --expansions base,inns-cathedrals,tower --start TW02g \
+    --deck B,B,B,B,B,B,B | carc-draw | carc-place 1,0,0,cloister | carc-score | carc-draw |
+    carc-place -- -1,0,0,cloister | carc-score | carc-draw | carc-place 0,1,0 > towering
+carc-place tower:0,0 towering > capturing
+carc-place capture:-1,0,cloister capturing | carc-score | carc-draw |
+    carc-place -- -2,0,0,cloister@big | carc-score | carc-draw | carc-place 0,-1,0 |
+    carc-place tower:0,0 | carc-place capture:-2,0,cloister | carc-score | carc-draw |
+    carc-place 2,0,0 | carc-place tower:0,0 | carc-place capture:1,0,cloister > exchanging
+carc-deck --players ann,bob --seed 7 --expansions base,tower --start TW02g \
+    --deck B,E,E,B,B,B | carc-draw | carc-place 1,0,0 | carc-place tower:none | carc-score |
+    carc-draw | carc-place -- -1,0,0,city:N | carc-score | carc-draw |
+    carc-place -- -1,-1,180 | carc-place tower:none | carc-score | carc-draw |
+    carc-place 0,1,0,cloister | carc-score | carc-draw | carc-place 0,-1,0 |
+    carc-place tower:0,0 | carc-place capture:0,1,cloister | carc-score > ransoming
 printf 'not json' > bad.json
 carc-draw --armor new > armoured
 sed 's/^Checksum: ./Checksum: x/' armoured > damaged
@@ -233,6 +249,29 @@ done <<'EOF'
 64 | carc-place fairy:1,0,road:E ontile
 0  | carc-bot random ontile
 0  | carc-place --list must
+0  | carc-place --list towering
+0  | carc-place tower:0,0 towering
+1  | carc-place tower:0,0,top towering
+1  | carc-place tower:1,0 towering
+64 | carc-place tower:0,0,roof towering
+0  | carc-bot greedy towering
+0  | carc-bot --iterations 30 mcts towering
+0  | carc-place --list capturing
+0  | carc-place capture:1,0,cloister capturing
+1  | carc-place capture:0,1,field capturing
+0  | carc-bot random capturing
+0  | carc-render --format svg capturing
+0  | carc-place --list exchanging
+0  | carc-place exchange:follower exchanging
+64 | carc-place exchange:dragon exchanging
+0  | carc-bot greedy exchanging
+0  | carc-render exchanging
+0  | carc-render --format json exchanging
+0  | carc-deck --verify exchanging
+0  | carc-place --list ransoming
+0  | carc-place ransom:ann ransoming
+64 | carc-place ransom:nobody ransoming
+0  | carc-bot --iterations 30 mcts ransoming
 1  | carc-place 0,-2,180,city:S must
 0  | carc-place 0,-2,180 must
 0  | carc-place wagon:0,0,road:S c1

@@ -41,7 +41,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct carc_buf state = { 0 };
 	struct carc_game *g;
 	const char **words;
-	char word[256], setlist[128];
+	char word[256], setlist[160];
 	size_t n, len;
 	unsigned b, steps, i;
 	enum carc_phase ph;
@@ -56,11 +56,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the players byte's higher bits add the sets of figures */
 	b = byte(&in);
 	su.players = players[b & 3];
-	snprintf(setlist, sizeof(setlist), "%s%s%s%s%s%s%s", su.expansions, b & 4 ? figsets[0] :
-	    "", b & 8 ? figsets[1] : "", b & 16 ? figsets[2] : "", b & 32 ? figsets[3] : "",
-	    b & 64 ? figsets[4] : "", b & 128 ? figsets[5] : "");
-	su.expansions = setlist;
 	su.seed = byte2(&in);
+	/* and the seed's lowest bit The Tower */
+	snprintf(setlist, sizeof(setlist), "%s%s%s%s%s%s%s%s", su.expansions, b & 4 ? figsets[0] :
+	    "", b & 8 ? figsets[1] : "", b & 16 ? figsets[2] : "", b & 32 ? figsets[3] : "",
+	    b & 64 ? figsets[4] : "", b & 128 ? figsets[5] : "", su.seed & 1 ? ",tower" : "");
+	su.expansions = setlist;
 	if ((g = carc_game_new(&su, &err)) == NULL)
 		fuzz_abort("new game: %s", err.msg);
 	steps = byte(&in);

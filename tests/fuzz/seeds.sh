@@ -21,7 +21,8 @@ play() {
 	for ((t = 0; t < turns; t++)); do
 		case $(carc-render --format json "$tmp/s" | jq -r .phase) in
 		draw) carc-draw "$tmp/s" > "$tmp/n" ;;
-		place | hurl | seduce | recall | phantom) carc-bot random "$tmp/s" > "$tmp/n" ;;
+		place | hurl | seduce | recall | phantom | tower | capture | exchange)
+			carc-bot random "$tmp/s" > "$tmp/n" ;;
 		score) carc-score "$tmp/s" > "$tmp/n" ;;
 		over) cp "$tmp/s" "$c/state/$name-end"; break ;;
 		esac
@@ -36,6 +37,7 @@ play ft 30 --players ann,bob --seed 3 --expansions base,fortune-teller
 play cat 60 --players ann,bob,cy --seed 4 --expansions base,catapult --rule scatter=0
 play over 40 --players ann,bob --seed 5 --deck U,V,W,C
 play figs 40 --players ann,bob,cy --seed 7 --expansions base,inns-cathedrals,abbot,phantom
+play tower 60 --players ann,bob,cy --seed 8 --expansions base,tower
 play user 12 --players ann,bob --seed 6 --expansions '' --tileset tests/fixtures/tilesets/roads.yaml \
     --start RS1
 # The fixed states of fuzz-move, which choose among drawn tiles, seduce, take an abbot back and
