@@ -60,7 +60,7 @@ setup() {
 
 @test "carc(7) RULES: every rule id of the messages, the manuals and README.md, one line each" {
 	local used listed
-	used=$(cd "$TOP" && grep -ohE '\b(B|F|H|PD|X-CA|X-IC|X-TB|X-AM)-[0-9]+[a-z]?\b' lib/*.c lib/rules/*.c bin/*.c \
+	used=$(cd "$TOP" && grep -ohE '\b(B|F|H|PD|TW|X-CA|X-IC|X-TB|X-AM)-[0-9]+[a-z]?\b' lib/*.c lib/rules/*.c bin/*.c \
 	    man/*.[157] README.md | sort -u)
 	listed=$(awk '/^\.Sh RULES/ { f = 1; next } /^\.Sh / { f = 0 } f && /^\.It / { print $2 }' \
 	    "$TOP/man/carc.7" | sort)
