@@ -234,8 +234,31 @@ pris_add(struct tw *t, int x)
 	t->npris++;
 }
 
-/* The ransom of word w (ransom:HOLDER[@FIGURE]) paid: 3 points to the holder, the figure back
- * to the player's supply. */
+/* Prisoner x bought back by its owner, the player to move (TW-16): 3 points to the holder,
+ * the figure back to the supply; the word logged as listed. */
+static int
+ransom_take(struct carc_game *g, int x)
+{
+	struct tw *t = TW(g);
+	int i, p = g->player, h = HOLDER(x), ft = TYPE(x);
+	char w[80];
+
+	for (i = 0; t->pris[i] != x; i++)
+		;
+	g->pl[p].score -= RANSOM;
+	g->pl[h].score += RANSOM;
+	pris_drop(t, i);
+	g->away[p][ft]--;
+	t->ransomed = true;
+	report(g, "%s pays %s %d points for his %s (TW-16)\n", g->pl[p].name, g->pl[h].name,
+	    RANSOM, g->ts.fig[ft].name);
+	if (g->quiet)
+		return 0;
+	ransom_word(g, x, w, sizeof(w));
+	return game_log(g, w);
+}
+
+/* The ransom of word w (ransom:HOLDER[@FIGURE]), checked and paid. */
 static int
 ransom_pay(struct carc_game *g, const char *w, struct carc_err *err)
 {
@@ -268,16 +291,7 @@ ransom_pay(struct carc_game *g, const char *w, struct carc_err *err)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has %d point%s, and a "
 		    "ransom costs %d (TW-16)", w, g->pl[p].name, g->pl[p].score,
 		    g->pl[p].score == 1 ? "" : "s", RANSOM);
-	g->pl[p].score -= RANSOM;
-	g->pl[h].score += RANSOM;
-	pris_drop(t, i);
-	g->away[p][ft]--;
-	t->ransomed = true;
-	report(g, "%s pays %s %d points for his %s (TW-16)\n", g->pl[p].name, g->pl[h].name,
-	    RANSOM, g->ts.fig[ft].name);
-	if (!g->quiet && game_log(g, w) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	return 0;
+	return ransom_take(g, PRIS(h, p, ft)) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
 /* In phase draw: ransom:none (the draw, unless another module lists the draws) and the
@@ -381,63 +395,167 @@ tw_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t 
 	return 1;
 }
 
-/* tower:X,Y for each tile with an open tower or foundation, in board order. */
-static int
-floor_words(struct carc_game *g)
-{
-	char w[48];
-	int b, s, rc = 0;
+/* ---- the decisions of phase tower, in the order of --list ---- */
 
-	if (floors(g, g->player) == 0)
-		return 0;
-	for (b = 0; b < g->nboard; b++)
-		if ((s = tower_seg(g, b)) >= 0 && top_of(g, b, s) < 0) {
-			snprintf(w, sizeof(w), "tower:%d,%d", g->board[b].x, g->board[b].y);
-			rc |= carc_buf_add(&g->words, w, strlen(w) + 1);
-		}
-	return rc;
-}
+enum { T_FLOOR, T_TOP, T_RANSOM, T_NONE };
 
-/* tower:X,Y,top[@FIGURE] for each open tower of a floor or more, in board order, and each
- * figure that may close it, in table order. */
+struct tchoice {
+	int what;
+	int b, ft;		/* T_FLOOR, T_TOP: the tower's tile; T_TOP: the figure type */
+	int x;			/* T_RANSOM: the prisoner */
+};
+
+/* Each decision of phase tower given to fn, in the order of --list, until fn returns
+ * nonzero: floors, tower by tower in board order (TW-04); closings, open tower by open tower
+ * of a floor or more and the figures in table order, only the phantom's once the figure
+ * action is taken (TW-22); the ransoms; tower:none. Returns how many were given. */
 static int
-top_words(struct carc_game *g, bool second)
+tower_each(struct carc_game *g, int (*fn)(struct carc_game *, const struct tchoice *, void *),
+    void *arg)
 {
 	const struct tw *t = TW(g);
-	char w[64];
-	int i, ft, rc = 0;
+	bool second = action_taken(g), act = !second &&
+	    !placed_bare(g, BARE_FEATURES | BARE_CORNERS);
+	struct tchoice c = { T_FLOOR, 0, 0, 0 };
+	int n = 0, k, s;
 
-	for (i = 0; i < t->ntower; i++) {
-		if (top_of(g, t->tile[i], tower_seg(g, t->tile[i])) >= 0 ||
-		    rules_barred(g, t->tile[i], NULL, 0))
+	for (c.b = 0; act && floors(g, g->player) > 0 && c.b < g->nboard; c.b++)
+		if ((s = tower_seg(g, c.b)) >= 0 && top_of(g, c.b, s) < 0 && (n++, fn(g, &c, arg)))
+			return n;
+	c.what = T_TOP;
+	for (k = 0; (act || second) && k < t->ntower; k++) {
+		c.b = t->tile[k];
+		if (top_of(g, c.b, tower_seg(g, c.b)) >= 0 || rules_barred(g, c.b, NULL, 0))
 			continue;
-		for (ft = 0; ft < g->ts.nfig; ft++) {
-			if (!closer(g, g->player, ft, second))
-				continue;
-			snprintf(w, sizeof(w), "tower:%d,%d,top%s%s", g->board[t->tile[i]].x,
-			    g->board[t->tile[i]].y, strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) ?
-			    "@" : "", strcmp(g->ts.fig[ft].name, DEFAULT_FIGURE) ?
-			    g->ts.fig[ft].name : "");
-			rc |= carc_buf_add(&g->words, w, strlen(w) + 1);
-		}
+		for (c.ft = 0; c.ft < g->ts.nfig; c.ft++)
+			if (closer(g, g->player, c.ft, second) && (n++, fn(g, &c, arg)))
+				return n;
 	}
-	return rc;
+	c.what = T_RANSOM;
+	for (k = 0; ransom_open(g, true) && k < t->npris; k++) {
+		c.x = t->pris[k];
+		if (OWNER(c.x) == g->player && (k == 0 || t->pris[k - 1] != c.x) &&
+		    (n++, fn(g, &c, arg)))
+			return n;
+	}
+	c.what = T_NONE;
+	n++;
+	fn(g, &c, arg);
+	return n;
+}
+
+/* The word of a decision of phase tower, as --list writes it. */
+static void
+tchoice_word(const struct carc_game *g, const struct tchoice *c, char *w, size_t n)
+{
+	const char *fig = g->ts.fig[c->ft].name;
+
+	switch (c->what) {
+	case T_FLOOR:
+		snprintf(w, n, "tower:%d,%d", g->board[c->b].x, g->board[c->b].y);
+		break;
+	case T_TOP:
+		snprintf(w, n, "tower:%d,%d,top%s%s", g->board[c->b].x, g->board[c->b].y,
+		    strcmp(fig, DEFAULT_FIGURE) ? "@" : "", strcmp(fig, DEFAULT_FIGURE) ? fig : "");
+		break;
+	case T_RANSOM:
+		ransom_word(g, c->x, w, n);
+		break;
+	default:
+		snprintf(w, n, "tower:none");
+	}
+}
+
+static void floor_build(struct carc_game *, int);
+
+/* A decision of phase tower made, its word logged as listed. */
+static int
+tchoice_do(struct carc_game *g, const struct tchoice *c)
+{
+	char w[80];
+
+	if (c->what == T_RANSOM) {
+		if (ransom_take(g, c->x))
+			return -1;
+		after(g);
+		return 0;
+	}
+	if (!g->quiet) {
+		tchoice_word(g, c, w, sizeof(w));
+		if (game_log(g, w) == -1)
+			return -1;
+	}
+	switch (c->what) {
+	case T_FLOOR:
+		floor_build(g, c->b);
+		break;
+	case T_TOP:
+		if (fig_add(g, c->b, tower_seg(g, c->b), g->player, c->ft) == -1)
+			return -1;
+		if (!g->ts.fig[c->ft].second)
+			g->acted = true;
+		report(g, "%s's %s closes the tower at %d,%d, height %d (TW-04)\n",
+		    g->pl[g->player].name, g->ts.fig[c->ft].name, g->board[c->b].x,
+		    g->board[c->b].y, height_of(g, c->b));
+		after(g);
+		break;
+	default:
+		rules_step2(g, &tower_module);
+	}
+	return 0;
+}
+
+static int
+add_word(struct carc_game *g, const struct tchoice *c, void *arg)
+{
+	char w[80];
+
+	tchoice_word(g, c, w, sizeof(w));
+	*(int *)arg |= carc_buf_add(&g->words, w, strlen(w) + 1);
+	return 0;
 }
 
 static int
 tower_words(struct carc_game *g, struct carc_err *err)
 {
-	bool second = action_taken(g);
 	int rc = 0;
 
-	if (!second && !placed_bare(g, BARE_FEATURES | BARE_CORNERS))
-		rc |= floor_words(g);
-	if (second || !placed_bare(g, BARE_FEATURES | BARE_CORNERS))
-		rc |= top_words(g, second);
-	if (ransom_open(g, true))
-		rc |= ransom_words(g, &g->words) < 0;
-	rc |= carc_buf_add(&g->words, "tower:none", 11);
+	tower_each(g, add_word, &rc);
 	return rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
+}
+
+struct nth {
+	int i;
+	struct tchoice c;
+};
+
+static int
+find_nth(struct carc_game *g, const struct tchoice *c, void *arg)
+{
+	struct nth *a = arg;
+
+	if (a->i-- > 0)
+		return 0;
+	a->c = *c;
+	return 1;
+}
+
+static int
+never(struct carc_game *g, const struct tchoice *c, void *arg)
+{
+	return 0;
+}
+
+/* The random player's decision: the word tower_words would list at the index drawn, made
+ * without the words (but for the log). */
+static int
+tower_random(struct carc_game *g, uint64_t *rng)
+{
+	struct nth a;
+
+	a.i = carc_rng_below(rng, tower_each(g, never, NULL));
+	tower_each(g, find_nth, &a);
+	return tchoice_do(g, &a.c);
 }
 
 /* The figures a floor just built on board tile b, now of height h, may capture: within reach
@@ -551,6 +669,7 @@ tower_at(struct carc_game *g, const char *w, int x, int y, int *s, struct carc_e
 static int
 floor_put(struct carc_game *g, const char *w, int x, int y, struct carc_err *err)
 {
+	struct tchoice c;
 	int b, s;
 
 	if (action_taken(g) || placed_bare(g, BARE_FEATURES | BARE_CORNERS))
@@ -563,10 +682,8 @@ floor_put(struct carc_game *g, const char *w, int x, int y, struct carc_err *err
 		    w, g->pl[g->player].name);
 	if ((b = tower_at(g, w, x, y, &s, err)) < 0)
 		return err->code;
-	if (!g->quiet && game_log(g, w) == -1)
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	floor_build(g, b);
-	return 0;
+	c = (struct tchoice){ T_FLOOR, b, 0, 0 };
+	return tchoice_do(g, &c) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
 /* tower:X,Y,top[@FIGURE]: the figure closes the tower (TW-04, TW-07), the phantom only as the
@@ -576,6 +693,7 @@ top_put(struct carc_game *g, const char *w, int x, int y, const char *fig,
     struct carc_err *err)
 {
 	int ft = figure_find(&g->ts, fig), b, s, p = g->player;
+	struct tchoice c;
 	bool second;
 	char why[200];
 
@@ -605,19 +723,14 @@ top_put(struct carc_game *g, const char *w, int x, int y, const char *fig,
 		return stand_refuse(g, STAND_LIMIT, p, ft, TOWER, w, err);
 	if (rules_barred(g, b, why, sizeof(why)))
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
-	if (fig_add(g, b, s, p, ft) == -1 || (!g->quiet && game_log(g, w) == -1))
-		return seterr(err, CARC_ESOFTWARE, "out of memory");
-	if (!second)
-		g->acted = true;
-	report(g, "%s's %s closes the tower at %d,%d, height %d (TW-04)\n", g->pl[p].name,
-	    g->ts.fig[ft].name, x, y, height_of(g, b));
-	after(g);
-	return 0;
+	c = (struct tchoice){ T_TOP, b, ft, 0 };
+	return tchoice_do(g, &c) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
 
 static int
 tower_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
+	struct tchoice c;
 	const char *rest;
 	int x, y, rc;
 
@@ -634,10 +747,8 @@ tower_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		    "close a tower (tower:X,Y,top[@FIGURE]) or pass (tower:none)", w,
 		    g->pl[g->player].name);
 	if (strcmp(w + 6, "none") == 0) {
-		if (!g->quiet && game_log(g, w) == -1)
-			return seterr(err, CARC_ESOFTWARE, "out of memory");
-		rules_step2(g, &tower_module);
-		return 0;
+		c = (struct tchoice){ T_NONE, 0, 0, 0 };
+		return tchoice_do(g, &c) ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 	}
 	if ((rest = word_xy(w + 6, &x, &y)) == NULL || (*rest != '\0' &&
 	    strncmp(rest, ",top", 4) != 0) || (rest[0] == ',' && rest[4] != '\0' &&
@@ -649,7 +760,6 @@ tower_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	return top_put(g, w, x, y, rest[4] == '@' ? rest + 5 : DEFAULT_FIGURE, err);
 }
 
-/* The random player's decision: one of the words, listed (phase tower is rare). */
 static int
 tower_status(const struct carc_game *g, struct carc_buf *b)
 {
@@ -830,6 +940,26 @@ capture_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	return capture_done(g, canon, f, err);
 }
 
+/* The random player's decisions: the word capture_words or exchange_words would list at the
+ * index drawn, made without the words (but for the log). */
+static int
+capture_random(struct carc_game *g, uint64_t *rng)
+{
+	struct carc_err err;
+	char w[64] = "capture:none";
+	int f, n = 0, j;
+
+	for (f = 0; f < g->nfigs; f++)
+		n += capturable(g, f);
+	if ((j = carc_rng_below(rng, n + 1)) == n)
+		return capture_done(g, w, -1, &err) ? -1 : 0;
+	for (f = 0; !capturable(g, f) || j-- > 0; f++)
+		;
+	if (!g->quiet)
+		capture_word(g, f, w, sizeof(w));
+	return capture_done(g, w, f, &err) ? -1 : 0;
+}
+
 static int
 capture_status(const struct carc_game *g, struct carc_buf *b)
 {
@@ -877,6 +1007,21 @@ exchange_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	t->capturer = t->victim = -1;
 	after(g);
 	return 0;
+}
+
+static int
+exchange_random(struct carc_game *g, uint64_t *rng)
+{
+	struct tw *t = TW(g);
+	struct carc_err err;
+	unsigned m = held_by(t, t->victim, t->capturer);
+	char w[48];
+	int j;
+
+	for (j = carc_rng_below(rng, __builtin_popcount(m)); j > 0; j--)
+		m &= m - 1;
+	snprintf(w, sizeof(w), "exchange:%s", g->ts.fig[__builtin_ctz(m)].name);
+	return exchange_decide(g, w, &err) ? -1 : 0;
 }
 
 static int
@@ -1261,11 +1406,11 @@ static const struct rule_opt tw_opts[] = {
 
 static const struct phase_def tw_phases[] = {
 	{ CARC_TOWER, "tower", "a tower's decision waits", tower_decide, tower_words,
-	    tower_status, true, "tower:none", NULL },
+	    tower_status, true, "tower:none", tower_random },
 	{ CARC_CAPTURE, "capture", "a capture waits", capture_decide, capture_words,
-	    capture_status, true, "capture:none", NULL },
+	    capture_status, true, "capture:none", capture_random },
 	{ CARC_EXCHANGE, "exchange", "an exchange of prisoners waits", exchange_decide,
-	    exchange_words, exchange_status, true, NULL, NULL },
+	    exchange_words, exchange_status, true, NULL, exchange_random },
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
