@@ -635,6 +635,17 @@ board_p() {
 	want "ann=6 bob=7"
 }
 
+@test "bots: greedy and mcts capture the other player's follower, not their own" {
+	board_p
+	place 5,0,0 tower:-1,0
+	run words
+	want "capture:-1,0,cloister capture:-2,0,cloister capture:none"
+	run bash -c "carc-bot greedy < g | carc-render --format json | jq -r '.log[-1]'"
+	want "capture:-1,0,cloister"
+	run bash -c "carc-bot --iterations 300 mcts < g | carc-render --format json | jq -r '.log[-1]'"
+	want "capture:-1,0,cloister"
+}
+
 @test "whole games of 2 to 6 players with floors and captures, through the tools" {
 	games_with tower 31 capture:
 }
