@@ -47,13 +47,14 @@ place() {
 	done
 }
 
-# decline: every decision of step 2 left open declined (tower, capture, phantom, fairy).
+# decline: every decision of step 2 left open declined (tower, capture, phantom, fairy,
+# recall).
 decline() {
 	local p
 	while :; do
 		p=$(phase_of)
 		case $p in
-		tower | capture | phantom | fairy) dec "$p:none" || return 1 ;;
+		tower | capture | phantom | fairy | recall) dec "$p:none" || return 1 ;;
 		*) return 0 ;;
 		esac
 	done
@@ -528,6 +529,32 @@ board_p() {
 	refused carc-place "a mayor never closes a tower (TW-07)"
 }
 
+# ann's knight in the city bob closes (ann 4), then her abbot on the cloister at 1,0.
+@test "TW-10 TW-16 with The Abbot: the abbot is captured and ransomed; a recall is the figure action, and no tower decision follows it" {
+	SETS=abbot new ann,bob E,E,B,B,B,B,B
+	tturns -1,0,0,city:N -1,-1,180 1,0,0,cloister@abbot 0,1,0
+	place 0,-1,0
+	run words
+	want "recall:1,0 recall:none"
+	dec recall:1,0
+	run turnof
+	want "score ann"
+	SETS=abbot new ann,bob E,E,B,B,B,B,B
+	tturns -1,0,0,city:N -1,-1,180 1,0,0,cloister@abbot
+	turn 0,1,0 tower:0,0 capture:1,0,cloister
+	run js '.tower.prisoners[0] | "\(.holder) \(.owner) \(.figure)"'
+	want "1 0 abbot"
+	run words
+	want "ransom:none ransom:bob@abbot"
+	dec ransom:bob@abbot
+	run scores g
+	want "ann=1 bob=3"
+	run js '.players[0].supply | "\(.follower) \(.abbot)"'
+	want "7 1"
+	run js '.log[-1]'
+	want "ransom:bob@abbot"
+}
+
 @test "TW-22 with The Phantom: the phantom closes a tower after the figure action, never alone; never on a bare foundation" {
 	SETS=phantom new ann,bob B,TW01,B,B
 	turn 1,0,0 phantom:none tower:0,0
@@ -569,6 +596,31 @@ board_p() {
 	want "1,0=1"
 	run supplies
 	want "ann=7 bob=7"
+}
+
+# D at the start, TW03 (a foundation) south of it, bob's knight on F north of it; ann's
+# princess tile PD11 then joins bob's city.
+@test "PD-41 PD-42 with The Princess & the Dragon: under princess=must a princess into a city with followers leaves no tower decision" {
+	SETS=princess-dragon START=D new ann,bob TW03,F,PD11,U --rule princess=must
+	turn 0,1,0 tower:none
+	turn 0,-1,90,city:N
+	place 0,-2,180
+	run turnof
+	want "princess ann"
+	run words
+	want "princess:0,-1,city:N"
+	run --separate-stderr carc-place tower:0,1 < g
+	tool=carc-place fails 64 "bad move 'tower:0,1': ann must send a follower of the princess's city home (princess:X,Y,FEATURE)"
+	# under princess=may the tower's decision comes first, and the princess's after it
+	SETS=princess-dragon START=D new ann,bob TW03,F,PD11,U
+	turn 0,1,0 tower:none
+	turn 0,-1,90,city:N
+	place 0,-2,180
+	run words
+	want "tower:0,1 tower:none"
+	dec tower:0,1
+	run turnof
+	want "score ann"
 }
 
 @test "TW-11: tower-fairy=guards: no capture on the fairy's tile; by default the fairy guards nothing" {
