@@ -313,6 +313,25 @@ board_p() {
 	want "towers: 0,0 height 1 (closed by bob's follower)"
 }
 
+@test "pictures: a T for a foundation and the top's owner on it; in SVG a turret, and each tower's height in a badge" {
+	new ann,bob B,B,TW01,B,B,B
+	turn 1,0,0 tower:0,0
+	turn -1,0,0 tower:0,0,top
+	turn 2,0,0 tower:2,0
+	run bash -c "carc-render --format ascii < g | sed -n 4p"
+	want "0  ..[+].. ...2... ..[+]..|...T...|"
+	run bash -c "carc-render --format ascii < g | grep -E '^(towers|  1 ann|> 2 bob)'"
+	want "  1 ann    0 points, 7 followers left; 8 floors
+> 2 bob    0 points, 6 followers left; 10 floors
+towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
+	carc-render --format svg < g > g.svg
+	run grep -c 'fill="#9e9e9e"' g.svg
+	want 2
+	run bash -c "grep -o 'font-weight=\"bold\" text-anchor=\"middle\" fill=\"#4a3b2a\">[0-9]*<' g.svg | sed 's/.*>\([0-9]*\)<\$/\1/' | tr '\n' ' '"
+	want "1 1 "
+	xmllint --noout g.svg
+}
+
 @test "TW-21: a follower captured from the city the tile completes does not score" {
 	new ann,bob B,E,E
 	tturns 1,0,0 -1,0,0,city:N
