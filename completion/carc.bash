@@ -3,9 +3,14 @@
 # The options come from each tool's own usage (TOOL -h), so they cannot drift from it; the move
 # words for carc-place come from carc-place --list on the game named on the command line.
 
-_carc_sets='base fortune-teller catapult inns-cathedrals'
+_carc_sets='base fortune-teller catapult inns-cathedrals abbot phantom traders-builders
+abbey-mayor princess-dragon tower'
 _carc_rules='edition=c2 edition=c1 farmers=on farmers=off ft-draw=max ft-draw=may
-catapult=sim catapult=house catapult=off scatter= reach= chain= ruler= catch='
+ft-big=one ft-big=two catapult=sim catapult=house catapult=off scatter= reach= chain= ruler=
+catch= wagon=c2 wagon=c1 dragon-timing=before-scoring dragon-timing=after-scoring
+princess=may princess=must fairy=next-to fairy=on-tile fairy-final=on fairy-final=off
+capture-own=yes capture-own=no prisoner-exchange=capturer prisoner-exchange=holder
+ransom=turn ransom=draw ransom=step2 tower-fairy=open tower-fairy=guards'
 _carc_formats='ascii ansi svg json email'
 _carc_strategies='random greedy mcts'
 _carc_colors='red blue green yellow black purple orange pink grey'

@@ -59,6 +59,7 @@ setup() {
 ./usr/share/doc/carc/examples/pybot.py
 ./usr/share/doc/carc/examples/replay.sh
 ./usr/share/doc/carc/examples/tournament.sh
+./usr/share/doc/carc/examples/tower.sh
 ./usr/share/doc/carc/examples/traders-builders.sh
 ./usr/share/man/man1/carc-bot.1
 ./usr/share/man/man1/carc-deck.1
@@ -209,7 +210,9 @@ EOF
 	[ "$(comp 'carc-place -i drawn 1,0,1' | tr '\n' ' ')" = "1,0,180 1,0,180,city:S 1,0,180,road:E 1,0,180,field:Es 1,0,180,field:Nw " ]
 	[ "$(comp 'carc-deck --expansions base,fo')" = base,fortune-teller ]
 	[ "$(comp 'carc-deck --rule farmers=' | tr '\n' ' ')" = "on off " ]
-	[ "$(comp 'carc-deck --rule ft' | tr '\n' ' ')" = "ft-draw=max ft-draw=may " ]
+	[ "$(comp 'carc-deck --rule ft' | tr '\n' ' ')" = "ft-draw=max ft-draw=may ft-big=one ft-big=two " ]
+	[ "$(comp 'carc-deck --rule capture' | tr '\n' ' ')" = "capture-own=yes capture-own=no " ]
+	[ "$(comp 'carc-deck --expansions base,to')" = base,tower ]
 	[ "$(comp 'carc-deck --rule ch')" = chain= ]
 	[ "$(comp 'carc-render --format j')" = json ]
 	[ "$(comp 'carc-bot mc')" = mcts ]
