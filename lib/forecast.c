@@ -174,6 +174,7 @@ forecast(struct carc_game *g, int me)
 		}
 	}
 	rules_foresee(g, worth);
+	rules_risks(g, worth);
 	for (i = 0; i < g->nplayers; i++) {
 		n = hand_figures(g, i);
 		v = g->pl[i].score + worth[i] + hand * (n < turns ? n : turns) +

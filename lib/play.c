@@ -170,18 +170,21 @@ random_step(struct carc_game *g, struct moves *m, uint64_t *rng)
 /* ---- judging a position ---- */
 
 /* The player's lead as if the game ended now: scores plus the final scoring of what stands,
- * a little for each follower (of any type) still in hand, against the best other player. */
+ * what the modules say each player stands to lose (risks), a little for each follower (of any
+ * type) still in hand, against the best other player. */
 static double
 lead(struct carc_game *g, struct carc_game *scratch, int me)
 {
-	double best = -1e9, mine = 0, v;
+	double best = -1e9, mine = 0, v, risk[CARC_MAX_PLAYERS] = { 0 };
 	int i;
 
 	game_copy(scratch, g);
-	if (scratch->phase != CARC_OVER)
+	if (scratch->phase != CARC_OVER) {
 		score_final(scratch);
+		rules_risks(g, risk);
+	}
 	for (i = 0; i < g->nplayers; i++) {
-		v = scratch->pl[i].score + 0.6 * hand_figures(g, i) +
+		v = scratch->pl[i].score + risk[i] + 0.6 * hand_figures(g, i) +
 		    TURN_WORTH * rules_extra_turns(g, i);
 		if (i == me)
 			mine = v;

@@ -24,7 +24,7 @@ static const struct rules_module *phase_owner[NPHASES];
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
 	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
-	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_EXTRA_TURNS,
+	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_RISKS, H_EXTRA_TURNS,
 	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
 static unsigned hooks[NHOOKS];
 unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
@@ -83,6 +83,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_ENDING] |= (mod->ending != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
 		hooks[H_FORESEE] |= (mod->foresee != NULL) << m;
+		hooks[H_RISKS] |= (mod->risks != NULL) << m;
 		hooks[H_EXTRA_TURNS] |= (mod->extra_turns != NULL) << m;
 		hooks[H_CHECK] |= (mod->check != NULL) << m;
 		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
@@ -380,6 +381,13 @@ rules_foresee(const struct carc_game *g, double *worth)
 {
 	EACH(g, H_FORESEE, m)
 		m->foresee(g, worth);
+}
+
+void
+rules_risks(const struct carc_game *g, double *worth)
+{
+	EACH(g, H_RISKS, m)
+		m->risks(g, worth);
 }
 
 int

@@ -158,6 +158,10 @@ struct rules_module {
 	/* for mcts's forecast: what each player may expect of its own by the end, added into
 	 * worth[player] in points (the goods' majorities as they stand) */
 	void (*foresee)(const struct carc_game *, double *worth);
+	/* for both thinking bots (greedy's lead and mcts's forecast): what each player stands to
+	 * lose before the end that no scoring counts, added into worth[player] in points (a
+	 * follower within the next reach of an open tower) */
+	void (*risks)(const struct carc_game *, double *worth);
 	/* for the thinking bots: turns player p has coming beyond the turn order's (the
 	 * builder's second turn, earned or being played) */
 	int (*extra_turns)(const struct carc_game *, int p);
@@ -255,6 +259,7 @@ bool rules_holds(const struct carc_game *);
 int rules_next_turn(struct carc_game *);
 void rules_turn_start(struct carc_game *, bool again);
 void rules_foresee(const struct carc_game *, double *worth);
+void rules_risks(const struct carc_game *, double *worth);
 int rules_extra_turns(const struct carc_game *, int player);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);

@@ -1386,30 +1386,34 @@ tw_marks(const struct carc_game *g, struct mark *out, int max)
 
 #define THREAT 1.5	/* what a follower within an open tower's next reach costs its owner */
 
-/* For mcts's forecast: a follower that the next floor on an open tower would reach is at
+/* For the thinking bots: a follower that the next floor on an open tower would reach is at
  * risk while another player has floors to build (TW-08): closing the tower, or keeping out
  * of reach, is then worth something. A prisoner's loss is in its owner's hand already
  * (figures_left). */
 static void
-tw_foresee(const struct carc_game *g, double *worth)
+tw_risks(const struct carc_game *g, double *worth)
 {
 	const struct tw *t = TW(g);
-	int f, b, s, p, builders = 0;
+	int open[MAXTOWERS * 2], nopen = 0, f, b, s, p, i, builders = 0;
 
 	for (p = 0; p < g->nplayers; p++)
 		builders += floors(g, p) > 0;
 	if (builders == 0 || t->ntower == 0)
 		return;
+	/* the open towers and foundations, each with its next height */
+	for (b = 0; b < g->nboard && nopen < MAXTOWERS; b++)
+		if ((s = tower_seg(g, b)) >= 0 && top_of(g, b, s) < 0) {
+			open[2 * nopen] = b;
+			open[2 * nopen++ + 1] = height_of(g, b) + 1;
+		}
 	for (f = 0; f < g->nfigs; f++) {
 		if (!(g->ts.fig[g->figs[f].type].removed & BY_TOWER) || g->figs[f].corner ||
 		    (builders == 1 && floors(g, g->figs[f].owner) > 0))
 			continue;
-		for (b = 0; b < g->nboard; b++)
-			if ((s = tower_seg(g, b)) >= 0 && top_of(g, b, s) < 0 &&
-			    in_reach(g, b, height_of(g, b) + 1, f)) {
-				worth[g->figs[f].owner] -= THREAT;
-				break;
-			}
+		for (i = 0; i < nopen && !in_reach(g, open[2 * i], open[2 * i + 1], f); i++)
+			;
+		if (i < nopen)
+			worth[g->figs[f].owner] -= THREAT;
 	}
 }
 
@@ -1459,7 +1463,7 @@ struct rules_module tower_module = {
 	.draw_decide = tw_draw_decide,
 	.step2 = tw_step2,
 	.turn_start = tw_turn_start,
-	.foresee = tw_foresee,
+	.risks = tw_risks,
 	.key = "tower",
 	.present = tw_present,
 	.write = tw_write,
