@@ -642,6 +642,22 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want "score ann"
 }
 
+# The phantom after a floor on a volcano turn: the volcano's tile takes no figure (PD-12),
+# the tower at 1,0 does.
+@test "TW-22 PD-12: on a volcano turn the phantom closes a tower elsewhere after the floor" {
+	SETS=princess-dragon,phantom START=D new ann,bob TW11,PD17,U,U,U
+	turn 1,0,0 phantom:none tower:1,0
+	place -1,0,0
+	run turnof
+	want "tower bob"
+	dec tower:1,0
+	run words
+	want "tower:1,0,top@phantom tower:none"
+	dec tower:1,0,top@phantom
+	run figs
+	want "bob@1,0,tower"
+}
+
 @test "TW-11: tower-fairy=guards: no capture on the fairy's tile; by default the fairy guards nothing" {
 	local o
 	for o in open guards; do

@@ -157,26 +157,40 @@ struct target;
 static int princess_each(struct carc_game *, int (*)(struct carc_game *, const struct target *,
     void *), void *);
 
-/* Why no figure goes onto the tile just placed by the second figure decision of the turn
- * (the phantom's, after the placement), or NULL: the tile is the dragon's, or a volcano that
- * it takes (PD-12); the princess's, placed into a city with followers, with princess=must
- * (PD-41, PD-42). */
-static const char *
+/* Why no figure goes by the second figure decision of the turn (the phantom's, after the
+ * placement), or SECOND_FREE: onto the tile just placed when it is the dragon's, or a volcano
+ * that it takes (PD-12; a tower's top elsewhere it may close); anywhere when the princess,
+ * placed into a city with followers, sends one home with princess=must (PD-41, PD-42). */
+enum { SECOND_FREE, SECOND_DRAGON, SECOND_PRINCESS };
+
+static int
 second_barred(const struct carc_game *g, int ft)
 {
 	const struct placed *p = &g->board[g->nboard - 1];
 	const struct npos *d = dragon_at(g);
 
 	if (!g->ts.fig[ft].second || g->phase == CARC_PLACE)
-		return NULL;
+		return SECOND_FREE;
 	if ((tile_has(g, p->type, VOLCANO) && neutral_with(g, true) >= 0) ||
 	    (d != NULL && d->x == p->x && d->y == p->y))
-		return "no figure goes on the dragon's tile (PD-12)";
+		return SECOND_DRAGON;
 	/* princess_each finds roots, which shortens paths in the union-find and nothing else */
 	if (princess_must(g) && princess_each((struct carc_game *)g, NULL, NULL) > 0)
-		return "with princess=must, the princess sends a follower of her city home, and no "
-		    "other figure goes with her tile (PD-41, PD-42)";
-	return NULL;
+		return SECOND_PRINCESS;
+	return SECOND_FREE;
+}
+
+/* The kinds the second figure decision may not put a figure on, as second_barred says. */
+static unsigned
+second_kinds(const struct carc_game *g, int ft)
+{
+	switch (second_barred(g, ft)) {
+	case SECOND_DRAGON:
+		return g->ts.types[g->board[g->nboard - 1].type].kindmask;
+	case SECOND_PRINCESS:
+		return ~0u;
+	}
+	return 0;
 }
 
 /* PD-12: no figure goes onto the dragon's tile, whatever brings it (a wagon's move). */
@@ -195,17 +209,19 @@ pd_barred(const struct carc_game *g, int tile, char *why, size_t n)
 static unsigned
 pd_figure_kinds(const struct carc_game *g, int p, int ft, int leaving, unsigned on)
 {
-	return second_barred(g, ft) ? 0 : on;
+	return on & ~second_kinds(g, ft);
 }
 
 static int
 pd_limit_why(const struct carc_game *g, int p, int ft, int k, char *why, size_t n)
 {
-	const char *w = second_barred(g, ft);
+	int r = second_barred(g, ft);
 
-	if (w == NULL)
+	if (r == SECOND_FREE || !(second_kinds(g, ft) >> k & 1))
 		return 0;
-	snprintf(why, n, "%s", w);
+	snprintf(why, n, "%s", r == SECOND_DRAGON ? "no figure goes on the dragon's tile (PD-12)" :
+	    "with princess=must, the princess sends a follower of her city home, and no other "
+	    "figure goes with her tile (PD-41, PD-42)");
 	return 1;
 }
 
