@@ -29,32 +29,36 @@ done > "$tmp/gps"
 echo "   games per second, median of $RUNS: $(median < "$tmp/gps") (min $(sort -n "$tmp/gps" | head -1), max $(sort -n "$tmp/gps" | tail -1))"
 echo
 
-# 1b. What the expansions of issue 15 cost: random self-play with all six sets against the base
+# 1b and 1c. What the expansions cost: random self-play with several sets against the base
 # game, in games per CPU second (user plus sys, as /usr/bin/time says), both pinned to one
-# core, one run of each in turn; the ratio of each pair, median of RUNS (issue 15's bar: 0.5).
-sets=base,inns-cathedrals,abbot,phantom,fortune-teller,catapult
-echo "1b. in-process random self-play, all six sets ($sets), against the base game"
+# core, one run of each in turn; the ratio of each pair, median of RUNS (the bar of issues 15
+# and 16: 0.5). The same ratio per tile placed too: a game of more tiles is a longer game.
 cpu() {
 	/usr/bin/time -f '%U %S' taskset -c 0 carc-bot --selfplay "$1" --strategies random \
 	    --expansions "$2" --seed "$3" 2>&1 > /dev/null | tail -1 | awk '{ print $1 + $2 }'
 }
-for i in $(seq "$RUNS"); do
-	echo "$(cpu 20000 base "$i") $(cpu 10000 "$sets" "$i")"
-done | awk '{ printf "%.0f %.0f\n", 20000 / $1, 10000 / $2 }' > "$tmp/sets"
-echo "   base: $(cut -d' ' -f1 "$tmp/sets" | median) games per CPU second, median of $RUNS (20,000 games a run)"
-echo "   all six: $(cut -d' ' -f2 "$tmp/sets" | median) games per CPU second, median of $RUNS (10,000 games a run)"
-echo "   ratio all six/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/sets" | median)"
-echo
-
-# 1c. Every built-in set, Traders & Builders and Abbey & Mayor too (issue 16's bar: 0.5), the same way.
-every=base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,catapult
-echo "1c. in-process random self-play, every built-in set ($every), against the base game"
-for i in $(seq "$RUNS"); do
-	echo "$(cpu 20000 base "$i") $(cpu 10000 "$every" "$i")"
-done | awk '{ printf "%.0f %.0f\n", 20000 / $1, 10000 / $2 }' > "$tmp/every"
-echo "   every set: $(cut -d' ' -f2 "$tmp/every" | median) games per CPU second, median of $RUNS (10,000 games a run)"
-echo "   ratio every set/base, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/every" | median)"
-echo
+tiles() {
+	carc-deck --seed 1 --expansions "$1" | carc-render --format json |
+	    sed -n 's/.*"tiles_left": *\([0-9]*\).*/\1/p'
+}
+against_base() {	# NUMBER NAME SETS GAMES
+	for i in $(seq "$RUNS"); do
+		echo "$(cpu 20000 base "$i") $(cpu "$4" "$3" "$i")"
+	done | awk -v n="$4" '{ printf "%.0f %.0f\n", 20000 / $1, n / $2 }' > "$tmp/sets"
+	echo "$1. in-process random self-play against the base game, $2: $3"
+	echo "   base: $(cut -d' ' -f1 "$tmp/sets" | median) games per CPU second, median of $RUNS (20,000 games a run)"
+	echo "   $2: $(cut -d' ' -f2 "$tmp/sets" | median) games per CPU second, median of $RUNS ($4 games a run)"
+	echo "   ratio to the base game, median of the runs' ratios: $(awk '{ printf "%.3f\n", $2 / $1 }' "$tmp/sets" | median)"
+	echo "   per tile placed ($(tiles "$3") tiles against $(tiles base)): $(awk -v a="$(tiles "$3")" \
+	    -v b="$(tiles base)" '{ printf "%.3f\n", $2 * a / ($1 * b) }' "$tmp/sets" | median)"
+	echo
+}
+against_base 1b "all six (issue 15)" \
+    base,inns-cathedrals,abbot,phantom,fortune-teller,catapult 10000
+against_base 1c "all seven (issue 16)" \
+    base,inns-cathedrals,abbot,phantom,traders-builders,fortune-teller,catapult 5000
+against_base 1d "every set" \
+    base,inns-cathedrals,abbot,phantom,traders-builders,abbey-mayor,fortune-teller,catapult,princess-dragon,tower 1000
 
 # 2. A whole game through real processes against cat processes that move the same bytes.
 echo "2. a whole game through pipes, one carc-draw | carc-bot random | carc-score per turn,"
