@@ -25,7 +25,7 @@ static const struct rules_module *phase_owner[NPHASES];
 enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
 	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
 	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_RISKS, H_EXTRA_TURNS,
-	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, NHOOKS };
+	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, H_WORD_JSON, NHOOKS };
 static unsigned hooks[NHOOKS];
 unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
 size_t rules_state_used;
@@ -89,6 +89,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_DESCRIBE] |= (mod->describe != NULL) << m;
 		hooks[H_HOLDINGS] |= (mod->holdings != NULL) << m;
 		hooks[H_MARKS] |= (mod->marks != NULL) << m;
+		hooks[H_WORD_JSON] |= (mod->word_json != NULL) << m;
 	}
 	/* the limits are the compiler's to check, but a module added beyond them must not
 	 * write past the game's arrays */
@@ -388,6 +389,17 @@ rules_risks(const struct carc_game *g, double *worth)
 {
 	EACH(g, H_RISKS, m)
 		m->risks(g, worth);
+}
+
+int
+rules_word_json(const struct carc_game *g, struct carc_buf *b, const char *w)
+{
+	int rc;
+
+	EACH(g, H_WORD_JSON, m)
+		if ((rc = m->word_json(b, w)) != 1)
+			return rc;
+	return 1;
 }
 
 int

@@ -165,6 +165,10 @@ struct rules_module {
 	/* for the thinking bots: turns player p has coming beyond the turn order's (the
 	 * builder's second turn, earned or being played) */
 	int (*extra_turns)(const struct carc_game *, int p);
+	/* carc-place --list --format json: the fields of a decision word of its own (NAME:...,
+	 * of its phases or its draw words) as members `, "key": value` after the word and its
+	 * kind, NAME (util.h's json_*): 0; 1 when the word is not its; -1 out of memory */
+	int (*word_json)(struct carc_buf *, const char *w);
 	/* its part of the state under the key `key`, written when the game has the module and
 	 * `present` says there is something to write; read (a missing key: the part as init left
 	 * it); checked once the whole state is read */
@@ -261,6 +265,7 @@ void rules_turn_start(struct carc_game *, bool again);
 void rules_foresee(const struct carc_game *, double *worth);
 void rules_risks(const struct carc_game *, double *worth);
 int rules_extra_turns(const struct carc_game *, int player);
+int rules_word_json(const struct carc_game *, struct carc_buf *, const char *w);
 int rules_check(const struct carc_game *, char *why, size_t);
 void rules_describe(const struct carc_game *, struct carc_buf *);
 int rules_holdings(const struct carc_game *, int player, struct carc_buf *);

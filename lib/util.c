@@ -226,6 +226,61 @@ carc_file_read(const char *path, struct carc_buf *b, struct carc_err *err)
 	return 0;
 }
 
+int
+json_string(struct carc_buf *b, const char *s, size_t n)
+{
+	size_t i;
+	int rc = carc_buf_add(b, "\"", 1);
+
+	for (i = 0; i < n && rc == 0; i++) {
+		unsigned char c = s[i];
+
+		if (c == '"' || c == '\\')
+			rc = carc_buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			rc = carc_buf_printf(b, "\\u%04x", c);
+		else
+			rc = carc_buf_add(b, &s[i], 1);
+	}
+	return rc ? rc : carc_buf_add(b, "\"", 1);
+}
+
+int
+json_member(struct carc_buf *b, const char *key, const char *s, size_t n)
+{
+	return carc_buf_printf(b, ", \"%s\": ", key) || (s ? json_string(b, s, n) :
+	    carc_buf_add(b, "null", 4));
+}
+
+int
+json_xy(struct carc_buf *b, const char *args, const char *rest, bool figure)
+{
+	const char *at = strchr(args, '@'), *r = NULL;
+	size_t rn = 0;
+	long x, y;
+	char *end;
+
+	if (strcmp(args, "none") == 0) {
+		if (carc_buf_printf(b, ", \"x\": null, \"y\": null") ||
+		    (rest && json_member(b, rest, NULL, 0)))
+			return -1;
+		return figure ? json_member(b, "figure", NULL, 0) : 0;
+	}
+	x = strtol(args, &end, 10);
+	y = *end == ',' ? strtol(end + 1, &end, 10) : 0;
+	if (*end == ',') {
+		r = end + 1;
+		rn = at ? (size_t)(at - r) : strlen(r);
+	}
+	if (carc_buf_printf(b, ", \"x\": %ld, \"y\": %ld", x, y) ||
+	    (rest && json_member(b, rest, r, rn)))
+		return -1;
+	if (!figure)
+		return 0;
+	return json_member(b, "figure", at ? at + 1 : r ? "follower" : NULL,
+	    at ? strlen(at + 1) : r ? 8 : 0);
+}
+
 /* "1.25" or "-0.5" to hundredths; at most two decimals. */
 int
 parse_centi(const char *s, int lo, int hi, int32_t *out)

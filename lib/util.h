@@ -34,4 +34,14 @@ void sha256_hex(const void *, size_t, char out[65]);
 
 void rng_shuffle(uint64_t *, uint16_t *, int);
 
+/* A decision word's fields as JSON members (carc-place --list --format json), for the word
+ * parsers of the core and of the modules (rules.h, word_json): the n bytes at s as a JSON
+ * string; `, "key": ` and that string, or null when s is NULL; the members of a word's
+ * X,Y[,REST][@FIGURE] after its NAME: (each null for "none"): "x", "y", REST under `rest`
+ * (when rest is not NULL), and with `figure` "figure", the one after '@', the normal
+ * follower when REST is given without one. 0, or -1 out of memory. */
+int json_string(struct carc_buf *, const char *s, size_t n);
+int json_member(struct carc_buf *, const char *key, const char *s, size_t n);
+int json_xy(struct carc_buf *, const char *args, const char *rest, bool figure);
+
 #endif

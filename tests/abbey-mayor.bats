@@ -234,6 +234,13 @@ hole() {
 abbey:1,1
 abbey:1,1,cloister
 abbey:1,1,cloister@wagon"
+	run carc-place --list --format json < g
+	want '[
+{"word": "abbey:none", "kind": "abbey", "x": null, "y": null, "feature": null, "figure": null},
+{"word": "abbey:1,1", "kind": "abbey", "x": 1, "y": 1, "feature": null, "figure": null},
+{"word": "abbey:1,1,cloister", "kind": "abbey", "x": 1, "y": 1, "feature": "cloister", "figure": "follower"},
+{"word": "abbey:1,1,cloister@wagon", "kind": "abbey", "x": 1, "y": 1, "feature": "cloister", "figure": "wagon"}
+]'
 	run carc-render --format phase < g; want "draw ann"
 	# carc-draw stays the default: the draw, as abbey:none
 	carc-draw < g > d1
@@ -378,6 +385,11 @@ final scoring:"
 	run carc-place --list < g
 	want "wagon:none
 wagon:0,0,road:E"
+	run carc-place --list --format json < g
+	want '[
+{"word": "wagon:none", "kind": "wagon", "x": null, "y": null, "feature": null},
+{"word": "wagon:0,0,road:E", "kind": "wagon", "x": 0, "y": 0, "feature": "road:E"}
+]'
 	run --separate-stderr carc-draw < g
 	refused carc-draw "a wagon moves: ann decides with carc-place or carc-bot"
 	carc-place wagon:0,0,road:E < g > g.n && mv g.n g

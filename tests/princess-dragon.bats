@@ -395,6 +395,9 @@ portal:0,0,field:Es
 portal:1,0,field:Nw
 portal:1,0,field:Es
 portal:none"
+	run bash -c "carc-place --list --format json < g | sed -n '2p;7p'"
+	want '{"word": "portal:0,0,city:N", "kind": "portal", "x": 0, "y": 0, "feature": "city:N", "figure": "follower"},
+{"word": "portal:none", "kind": "portal", "x": null, "y": null, "feature": null, "figure": null}'
 	run --separate-stderr carc-place portal:1,0,road:E < g
 	tool=carc-place fails 1 "illegal move 'portal:1,0,road:E': no unoccupied, unfinished feature there that bob's follower may reach through the portal (PD-51)"
 	run --separate-stderr carc-place portal:2,0,road:E < g

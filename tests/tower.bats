@@ -443,6 +443,45 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	done
 }
 
+@test "carc-place --list --format json: the fields of tower, capture, exchange and ransom words" {
+	new ann,bob B,E,E,B,B,B,B,B,B,B,B --rule ransom=step2
+	tturns 1,0,0 -1,0,0,city:N -1,-1,180 0,1,0,cloister
+	turn 0,-1,0 tower:0,0 capture:0,1,cloister
+	place 2,0,0
+	run carc-place --list --format json < g
+	want '[
+{"word": "tower:0,0", "kind": "tower", "x": 0, "y": 0, "top": false, "figure": null},
+{"word": "tower:0,0,top", "kind": "tower", "x": 0, "y": 0, "top": true, "figure": "follower"},
+{"word": "ransom:ann", "kind": "ransom", "holder": "ann", "figure": "follower"},
+{"word": "tower:none", "kind": "tower", "x": null, "y": null, "top": false, "figure": null}
+]'
+	SETS=inns-cathedrals new ann,bob B,B,B,B,B,B,B
+	tturns 1,0,0,cloister -1,0,0,cloister
+	turn 0,1,0 tower:0,0 capture:-1,0,cloister
+	turn -2,0,0,cloister@big
+	turn 0,-1,0 tower:0,0 capture:-2,0,cloister
+	place 2,0,0 tower:0,0
+	run carc-place --list --format json < g
+	want '[
+{"word": "capture:1,0,cloister", "kind": "capture", "x": 1, "y": 0, "feature": "cloister"},
+{"word": "capture:none", "kind": "capture", "x": null, "y": null, "feature": null}
+]'
+	dec capture:1,0,cloister
+	run carc-place --list --format json < g
+	want '[
+{"word": "exchange:follower", "kind": "exchange", "figure": "follower"},
+{"word": "exchange:big", "kind": "exchange", "figure": "big"}
+]'
+	SETS=abbot new ann,bob E,E,B,B,B,B,B
+	tturns -1,0,0,city:N -1,-1,180 1,0,0,cloister@abbot
+	turn 0,1,0 tower:0,0 capture:1,0,cloister
+	run carc-place --list --format json < g
+	want '[
+{"word": "ransom:none", "kind": "ransom", "holder": null, "figure": null},
+{"word": "ransom:bob@abbot", "kind": "ransom", "holder": "bob", "figure": "abbot"}
+]'
+}
+
 @test "state: towers, prisoners, ransom and the phases are kept and checked" {
 	SETS=inns-cathedrals new ann,bob B,B,B,B,B,B,B
 	tturns 1,0,0,cloister -1,0,0,cloister

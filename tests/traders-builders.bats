@@ -164,6 +164,11 @@ builders() {
 	run js '.traders.half'; want 2
 	run carc-place --list < g; want "again:draw
 again:none"
+	run carc-place --list --format json < g
+	want '[
+{"word": "again:draw", "kind": "again", "take": true},
+{"word": "again:none", "kind": "again", "take": false}
+]'
 	carc-render < g > pic
 	grep -qx 'ann plays a second turn (the builder.s): carc-draw, or again:none to decline it' pic
 	turns 4,0,0

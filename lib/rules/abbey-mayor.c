@@ -899,6 +899,18 @@ static const struct rule_opt am_opts[] = {
 	{ NULL, 0, NULL, 0, false }
 };
 
+/* abbey:X,Y[,FEATURE[@FIGURE]] (the abbey put down instead of a draw) and
+ * wagon:X,Y,FEATURE (where the wagon moves on), each or NAME:none */
+static int
+am_word_json(struct carc_buf *b, const char *w)
+{
+	if (strncmp(w, "abbey:", 6) == 0)
+		return json_xy(b, w + 6, "feature", true);
+	if (strncmp(w, "wagon:", 6) == 0)
+		return json_xy(b, w + 6, "feature", false);
+	return 1;
+}
+
 struct rules_module abbey_mayor_module = {
 	.name = "abbey-mayor",
 	.set = "abbey-mayor",
@@ -920,4 +932,5 @@ struct rules_module abbey_mayor_module = {
 	.read = am_read,
 	.check = am_check,
 	.holdings = am_holdings,
+	.word_json = am_word_json,
 };

@@ -223,10 +223,18 @@ static const struct phase_def abbot_phases[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
+/* recall:X,Y, the abbot taken back from tile X,Y, or recall:none */
+static int
+abbot_word_json(struct carc_buf *b, const char *w)
+{
+	return strncmp(w, "recall:", 7) ? 1 : json_xy(b, w + 7, NULL, false);
+}
+
 struct rules_module abbot_module = {
 	.name = "abbot",
 	.set = "abbot",
 	.phases = abbot_phases,
 	.step2 = abbot_step2,
 	.check = abbot_check,
+	.word_json = abbot_word_json,
 };

@@ -1213,6 +1213,51 @@ catapult_check_all(const struct carc_game *g, char *why, size_t n)
 	return catapult_check(g, why, n);
 }
 
+/* hurl:TOKEN:X,Y or hurl:catch:DISTANCE, numbers in tiles as the word writes them */
+static int
+hurl_json(struct carc_buf *b, const char *w)
+{
+	const char *tok = w + 5, *arg = strchr(tok, ':'), *comma;
+
+	if (arg == NULL)
+		return 0;
+	comma = strchr(++arg, ',');
+	if (json_member(b, "token", tok, arg - 1 - tok))
+		return -1;
+	if (comma == NULL)
+		return carc_buf_printf(b, ", \"distance\": %s", arg);
+	return carc_buf_printf(b, ", \"x\": %.*s, \"y\": %s", (int)(comma - arg), arg, comma + 1);
+}
+
+/* seduce:supply, seduce:supply@FIGURE (another figure from the hand), seduce:none or
+ * seduce:X,Y,FEATURE (a follower of the hurler's there) */
+static int
+seduce_json(struct carc_buf *b, const char *w)
+{
+	const char *from = w + 7, *feat;
+	long x, y;
+	char *end;
+
+	if (strcmp(from, "supply") == 0 || strcmp(from, "none") == 0)
+		return json_member(b, "from", from, strlen(from));
+	if (strncmp(from, "supply@", 7) == 0)
+		return json_member(b, "from", from, 6) ||
+		    json_member(b, "figure", from + 7, strlen(from + 7));
+	x = strtol(from, &end, 10);
+	y = strtol(end + 1, &end, 10);
+	feat = end + 1;
+	return json_member(b, "from", "board", 5) ||
+	    carc_buf_printf(b, ", \"x\": %ld, \"y\": %ld", x, y) ||
+	    json_member(b, "feature", feat, strlen(feat));
+}
+
+static int
+catapult_word_json(struct carc_buf *b, const char *w)
+{
+	return strncmp(w, "hurl:", 5) == 0 ? hurl_json(b, w) :
+	    strncmp(w, "seduce:", 7) == 0 ? seduce_json(b, w) : 1;
+}
+
 struct rules_module catapult_module = {
 	.name = "catapult",
 	.set = "catapult",
@@ -1231,4 +1276,5 @@ struct rules_module catapult_module = {
 	.check = catapult_check_all,
 	.describe = catapult_describe,
 	.marks = catapult_marks,
+	.word_json = catapult_word_json,
 };

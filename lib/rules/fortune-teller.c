@@ -3,6 +3,7 @@
  * the player's fortune tellers, three at the most (F-4); two fortune tellers a player at the
  * most (F-3); and the rule option ft-draw, under which a player may draw fewer (draw:N). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../legal.h"
@@ -162,6 +163,15 @@ ft_check(const struct carc_game *g, char *why, size_t n)
 	return 0;
 }
 
+/* draw:N, in phase draw under ft-draw=may */
+static int
+ft_word_json(struct carc_buf *b, const char *w)
+{
+	if (strncmp(w, "draw:", 5))
+		return 1;
+	return carc_buf_printf(b, ", \"tiles\": %ld", strtol(w + 5, NULL, 10));
+}
+
 struct rules_module fortune_teller_module = {
 	.name = "fortune-teller",
 	.set = "fortune-teller",
@@ -173,4 +183,5 @@ struct rules_module fortune_teller_module = {
 	.draw_words = ft_draw_words,
 	.draw_decide = ft_draw_decide,
 	.check = ft_check,
+	.word_json = ft_word_json,
 };

@@ -204,6 +204,17 @@ static const struct phase_def phantom_phases[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
+/* phantom:FEATURE of the tile just placed, or phantom:none */
+static int
+phantom_word_json(struct carc_buf *b, const char *w)
+{
+	bool none = strcmp(w, "phantom:none") == 0;
+
+	if (strncmp(w, "phantom:", 8))
+		return 1;
+	return json_member(b, "feature", none ? NULL : w + 8, none ? 0 : strlen(w + 8));
+}
+
 struct rules_module phantom_module = {
 	.name = "phantom",
 	.set = "phantom",
@@ -212,4 +223,5 @@ struct rules_module phantom_module = {
 	.limit_why = phantom_limit_why,
 	.step2 = phantom_step2,
 	.check = phantom_check,
+	.word_json = phantom_word_json,
 };

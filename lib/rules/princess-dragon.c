@@ -1405,6 +1405,23 @@ static const struct phase_def pd_phases[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
+/* dragon:SIDE (N, E, S or W); portal:X,Y,FEATURE[@FIGURE], princess:X,Y,FEATURE (the
+ * follower sent home), fairy:X,Y,FEATURE (the follower it goes beside) or fairy:X,Y (under
+ * fairy=on-tile), each or NAME:none */
+static int
+pd_word_json(struct carc_buf *b, const char *w)
+{
+	if (strncmp(w, "dragon:", 7) == 0)
+		return json_member(b, "side", w + 7, strlen(w + 7));
+	if (strncmp(w, "portal:", 7) == 0)
+		return json_xy(b, w + 7, "feature", true);
+	if (strncmp(w, "princess:", 9) == 0)
+		return json_xy(b, w + 9, "feature", false);
+	if (strncmp(w, "fairy:", 6) == 0)
+		return json_xy(b, w + 6, "feature", false);
+	return 1;
+}
+
 struct rules_module princess_dragon_module = {
 	.name = "princess-dragon",
 	.set = "princess-dragon",
@@ -1430,4 +1447,5 @@ struct rules_module princess_dragon_module = {
 	.check = pd_check,
 	.describe = pd_describe,
 	.marks = pd_marks,
+	.word_json = pd_word_json,
 };

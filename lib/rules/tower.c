@@ -1449,6 +1449,37 @@ static const struct phase_def tw_phases[] = {
 	{ 0, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL }
 };
 
+/* tower:X,Y (a floor), tower:X,Y,top[@FIGURE] (the tower closed), tower:none;
+ * capture:X,Y,FEATURE or capture:none; exchange:FIGURE; ransom:HOLDER[@FIGURE] or
+ * ransom:none (the draw) */
+static int
+tw_word_json(struct carc_buf *b, const char *w)
+{
+	const char *at, *top;
+
+	if (strncmp(w, "tower:", 6) == 0) {
+		top = strstr(w, ",top");
+		at = strchr(w, '@');
+		if (json_xy(b, w + 6, NULL, false) ||
+		    carc_buf_printf(b, ", \"top\": %s", top ? "true" : "false"))
+			return -1;
+		return json_member(b, "figure", at ? at + 1 : top ? "follower" : NULL,
+		    at ? strlen(at + 1) : top ? 8 : 0);
+	}
+	if (strncmp(w, "capture:", 8) == 0)
+		return json_xy(b, w + 8, "feature", false);
+	if (strncmp(w, "exchange:", 9) == 0)
+		return json_member(b, "figure", w + 9, strlen(w + 9));
+	if (strncmp(w, "ransom:", 7) == 0) {
+		at = strchr(w, '@');
+		if (strcmp(w, "ransom:none") == 0)
+			return json_member(b, "holder", NULL, 0) || json_member(b, "figure", NULL, 0);
+		return json_member(b, "holder", w + 7, at ? (size_t)(at - w - 7) : strlen(w + 7)) ||
+		    json_member(b, "figure", at ? at + 1 : "follower", at ? strlen(at + 1) : 8);
+	}
+	return 1;
+}
+
 struct rules_module tower_module = {
 	.name = "tower",
 	.set = "tower",
@@ -1472,4 +1503,5 @@ struct rules_module tower_module = {
 	.describe = tw_describe,
 	.holdings = tw_holdings,
 	.marks = tw_marks,
+	.word_json = tw_word_json,
 };

@@ -492,6 +492,15 @@ tb_holdings(const struct carc_game *g, int p, struct carc_buf *b)
 	return rc;
 }
 
+/* again:draw, the second turn taken, or again:none, declined */
+static int
+tb_word_json(struct carc_buf *b, const char *w)
+{
+	if (strncmp(w, "again:", 6))
+		return 1;
+	return carc_buf_printf(b, ", \"take\": %s", strcmp(w, "again:draw") ? "false" : "true");
+}
+
 struct rules_module traders_builders_module = {
 	.name = "traders-builders",
 	.set = "traders-builders",
@@ -514,4 +523,5 @@ struct rules_module traders_builders_module = {
 	.check = tb_check,
 	.holdings = tb_holdings,
 	.describe = tb_describe,
+	.word_json = tb_word_json,
 };
