@@ -399,8 +399,11 @@ portal_each(struct carc_game *g, target_fn each, void *arg)
 	const struct npos *d = dragon_at(g);
 	const struct tiletype *t;
 	struct target x;
+	unsigned asked[MAXFIGTYPES] = { 0 }, may[MAXFIGTYPES] = { 0 };
 	int b, s, k, r, ft, n = 0, rc;
 
+	/* whether a figure type may go through the portal onto a kind is the same everywhere on
+	 * the board: asked once a kind (the modules' figure_kinds), not once a segment */
 	for (b = 0; b < g->nboard - 1; b++) {
 		if (d != NULL && g->board[b].x == d->x && g->board[b].y == d->y)
 			continue;
@@ -413,8 +416,12 @@ portal_each(struct carc_game *g, target_fn each, void *arg)
 			if (g->nodes[r].claims > 0 || feature_complete(g, r))
 				continue;
 			for (ft = 0; ft < g->ts.nfig; ft++) {
-				if (!portal_figure(g, ft) ||
-				    figure_may_stand(g, g->player, ft, k, -1) != STAND_OK)
+				if (!(asked[ft] >> k & 1)) {
+					asked[ft] |= 1u << k;
+					may[ft] |= (unsigned)(portal_figure(g, ft) &&
+					    figure_may_stand(g, g->player, ft, k, -1) == STAND_OK) << k;
+				}
+				if (!(may[ft] >> k & 1))
 					continue;
 				if (each == NULL) {
 					n++;

@@ -85,8 +85,9 @@ tw_init(struct carc_game *g)
 
 /* ---- towers ---- */
 
-/* The segment of board tile b that is a tower foundation, or -1. */
-static int
+/* The segment of board tile b that is a tower foundation, or -1. Inline: the floors' loop
+ * asks it of every board tile. */
+static inline int
 tower_seg(const struct carc_game *g, int b)
 {
 	const struct tiletype *t = &g->ts.types[g->board[b].type];
@@ -417,11 +418,20 @@ tower_each(struct carc_game *g, int (*fn)(struct carc_game *, const struct tchoi
 	bool second = action_taken(g), act = !second &&
 	    !placed_bare(g, BARE_FEATURES | BARE_CORNERS);
 	struct tchoice c = { T_FLOOR, 0, 0, 0 };
-	int n = 0, k, s;
+	int n = 0, k = 0, s;
 
-	for (c.b = 0; act && floors(g, g->player) > 0 && c.b < g->nboard; c.b++)
-		if ((s = tower_seg(g, c.b)) >= 0 && top_of(g, c.b, s) < 0 && (n++, fn(g, &c, arg)))
+	/* a top stands only on a tower of a floor or more (TW-06, checked as a state is read):
+	 * the towers, in board order too, are walked beside the board */
+	for (c.b = 0; act && floors(g, g->player) > 0 && c.b < g->nboard; c.b++) {
+		if ((s = tower_seg(g, c.b)) < 0)
+			continue;
+		while (k < t->ntower && t->tile[k] < c.b)
+			k++;
+		if (k < t->ntower && t->tile[k] == c.b && top_of(g, c.b, s) >= 0)
+			continue;
+		if (n++, fn(g, &c, arg))
 			return n;
+	}
 	c.what = T_TOP;
 	for (k = 0; (act || second) && k < t->ntower; k++) {
 		c.b = t->tile[k];
@@ -529,6 +539,25 @@ struct nth {
 	struct tchoice c;
 };
 
+/* The first TCHOICES decisions of the phase, kept as tower_each gives them, and how many it
+ * gave in all. */
+#define TCHOICES 64
+struct tlist {
+	int n;
+	struct tchoice c[TCHOICES];
+};
+
+static int
+keep(struct carc_game *g, const struct tchoice *c, void *arg)
+{
+	struct tlist *l = arg;
+
+	if (l->n < TCHOICES)
+		l->c[l->n] = *c;
+	l->n++;
+	return 0;
+}
+
 static int
 find_nth(struct carc_game *g, const struct tchoice *c, void *arg)
 {
@@ -540,20 +569,17 @@ find_nth(struct carc_game *g, const struct tchoice *c, void *arg)
 	return 1;
 }
 
-static int
-never(struct carc_game *g, const struct tchoice *c, void *arg)
-{
-	return 0;
-}
-
 /* The random player's decision: the word tower_words would list at the index drawn, made
- * without the words (but for the log). */
+ * without the words (but for the log); looked for again only beyond the ones kept. */
 static int
 tower_random(struct carc_game *g, uint64_t *rng)
 {
+	struct tlist l = { 0 };
 	struct nth a;
 
-	a.i = carc_rng_below(rng, tower_each(g, never, NULL));
+	a.i = carc_rng_below(rng, tower_each(g, keep, &l));
+	if (a.i < TCHOICES)
+		return tchoice_do(g, &l.c[a.i]);
 	tower_each(g, find_nth, &a);
 	return tchoice_do(g, &a.c);
 }
