@@ -10,7 +10,8 @@ ft-big=one ft-big=two catapult=sim catapult=house catapult=off scatter= reach= c
 catch= wagon=c2 wagon=c1 dragon-timing=before-scoring dragon-timing=after-scoring
 princess=may princess=must fairy=next-to fairy=on-tile fairy-final=on fairy-final=off
 capture-own=yes capture-own=no prisoner-exchange=capturer prisoner-exchange=holder
-ransom=turn ransom=draw ransom=step2 tower-fairy=open tower-fairy=guards'
+ransom=turn ransom=draw ransom=step2 tower-fairy=open tower-fairy=guards
+tower-reopen=yes tower-reopen=no'
 _carc_formats='ascii ansi svg json email'
 _carc_strategies='random greedy mcts'
 _carc_colors='red blue green yellow black purple orange pink grey'

@@ -313,6 +313,42 @@ board_p() {
 	want "towers: 0,0 height 1 (closed by bob's follower)"
 }
 
+@test "TW-14 O-14: tower-reopen=no keeps a tower closed once its top is captured; the state keeps it" {
+	new ann,bob B,B,TW01,B,B,B --rule tower-reopen=no
+	turn 1,0,0 tower:0,0
+	turn -1,0,0 tower:0,0,top
+	turn 2,0,0 tower:2,0
+	turn 0,1,0
+	place 0,-1,0 tower:2,0
+	dec capture:0,0,tower
+	score
+	run figs
+	want ""
+	place -2,0,0
+	run words
+	want "tower:2,0 tower:2,0,top tower:none"
+	run --separate-stderr carc-place tower:0,0 < g
+	refused carc-place "illegal move 'tower:0,0': the tower at 0,0 was closed, and with tower-reopen=no it stays closed (TW-14)"
+	run --separate-stderr carc-place tower:0,0,top < g
+	refused carc-place "illegal move 'tower:0,0,top': the tower at 0,0 was closed, and with tower-reopen=no it stays closed (TW-14)"
+	run jq -c .tower.towers <(carc-render --format json < g)
+	want '[{"x":0,"y":0,"height":1,"closed":true},{"x":2,"y":0,"height":2}]'
+	run bash -c "carc-render --format ascii < g | grep '^towers:'"
+	want "towers: 0,0 height 1 (closed, its top gone: tower-reopen=no); 2,0 height 2"
+	carc-render --format json < g > spoil.json
+	carc-deck --from-json < spoil.json | cmp - g
+	run --separate-stderr carc-deck --from-json < <(jq '.tower.towers[0].closed = false' spoil.json)
+	[ "$status" -eq 65 ] && [ "$stderr" = "carc-deck: stdin: bad state: a tower's closed is true when there, or not there" ]
+	run --separate-stderr carc-deck --from-json < <(jq 'del(.setup.rules["tower-reopen"])' spoil.json)
+	[ "$status" -eq 65 ] && [ "$stderr" = "carc-deck: stdin: inconsistent state: a tower kept closed, and no tower-reopen=no (TW-14)" ]
+	# the default: the same game opens the tower again (the test above), and writes no "closed"
+	new ann,bob B,B,TW01,B,B,B
+	turn 1,0,0 tower:0,0
+	turn -1,0,0 tower:0,0,top
+	run jq -c .tower.towers <(carc-render --format json < g)
+	want '[{"x":0,"y":0,"height":1}]'
+}
+
 @test "pictures: a T for a foundation and the top's owner on it; in SVG a turret, and each tower's height in a badge" {
 	new ann,bob B,B,TW01,B,B,B
 	turn 1,0,0 tower:0,0
@@ -525,14 +561,14 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 
 @test "state: the set's options are kept in the setup, only when set, and read back" {
 	new ann,bob B
-	run js '.setup.rules | has("capture-own") or has("ransom") or has("prisoner-exchange") or has("tower-fairy")'
+	run js '.setup.rules | has("capture-own") or has("ransom") or has("prisoner-exchange") or has("tower-fairy") or has("tower-reopen")'
 	want false
 	run js 'has("tower")'
 	want false
 	new ann,bob B --rule capture-own=no --rule prisoner-exchange=holder --rule ransom=step2 \
-	    --rule tower-fairy=guards
-	run jq -c '.setup.rules | {"capture-own", "prisoner-exchange", ransom, "tower-fairy"}' <(carc-render --format json < g)
-	want '{"capture-own":"no","prisoner-exchange":"holder","ransom":"step2","tower-fairy":"guards"}'
+	    --rule tower-fairy=guards --rule tower-reopen=no
+	run jq -c '.setup.rules | {"capture-own", "prisoner-exchange", ransom, "tower-fairy", "tower-reopen"}' <(carc-render --format json < g)
+	want '{"capture-own":"no","prisoner-exchange":"holder","ransom":"step2","tower-fairy":"guards","tower-reopen":"no"}'
 	carc-render --format json < g | carc-deck --from-json | cmp - g
 	run --separate-stderr carc-deck --players ann,bob --expansions base,tower --rule ransom=never
 	[ "$status" -eq 64 ]
@@ -727,12 +763,18 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	refused carc-place "illegal move 'tower:-1,0,top': the dragon stands on -1,0, and no figure goes onto its tile (PD-12)"
 }
 
-@test "with The Catapult: a tower's top stands at 0.28,0.28 of its tile: a knockout sends it home and the tower opens again" {
-	SETS=catapult START=D new ann,bob TW11,U,CA06,U --rule scatter=0
+# Bob's follower on the top of the tower at 1,0 (TW11 beside the start D), and ann's fair
+# CA06 placed: a catapult round waits for ann's hurl.
+top_scene() {
+	SETS=catapult START=D new ann,bob TW11,U,CA06,U --rule scatter=0 "$@"
 	turn 1,0,0 tower:1,0
 	turn 2,0,0 tower:1,0,top
 	put 1,1,0
 	score
+}
+
+@test "with The Catapult: a tower's top stands at 0.28,0.28 of its tile: a knockout sends it home and the tower opens again" {
+	top_scene
 	run turnof
 	want "hurl ann"
 	dec hurl:knockout:1.28,0.28
@@ -741,12 +783,18 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want ""
 	run supplies
 	want "ann=7 bob=7"
-	# a seduction there: ann's follower from her supply takes bob's place on the top
-	SETS=catapult START=D new ann,bob TW11,U,CA06,U --rule scatter=0
-	turn 1,0,0 tower:1,0
-	turn 2,0,0 tower:1,0,top
-	put 1,1,0
+	run jq -c .tower.towers <(carc-render --format json < g)
+	want '[{"x":1,"y":0,"height":1}]'
+	# under tower-reopen=no the tower stays closed once its top is knocked out (TW-14, O-14)
+	top_scene --rule tower-reopen=no
+	dec hurl:knockout:1.28,0.28
 	score
+	run figs
+	want ""
+	run jq -c .tower.towers <(carc-render --format json < g)
+	want '[{"x":1,"y":0,"height":1,"closed":true}]'
+	# a seduction there: ann's follower from her supply takes bob's place on the top
+	top_scene
 	dec hurl:seduction:1.28,0.28
 	score
 	run turnof

@@ -30,11 +30,12 @@
 #define MAXPRIS 32		/* prisoners: one a floor at most (TW-08) */
 #define RANSOM 3		/* TW-16 */
 
-enum { TW_OWN, TW_CHOOSER, TW_RANSOM, TW_FAIRY };
+enum { TW_OWN, TW_CHOOSER, TW_RANSOM, TW_FAIRY, TW_REOPEN };
 enum { OWN_YES, OWN_NO };
 enum { CHOOSER_CAPTURER, CHOOSER_HOLDER };
 enum { RANSOM_TURN, RANSOM_DRAW, RANSOM_STEP2 };
 enum { FAIRY_OPEN, FAIRY_GUARDS };
+enum { REOPEN_YES, REOPEN_NO };
 
 /* A prisoner: its holder, its owner and its figure type, in one number that sorts them by
  * holder, owner and type. */
@@ -51,6 +52,7 @@ struct tw {
 	int16_t raised;				/* phase capture: the tower's board index, else -1 */
 	int16_t tile[MAXTOWERS];		/* towers with a floor, in board order */
 	uint8_t height[MAXTOWERS];
+	bool closed[MAXTOWERS];			/* tower-reopen=no: a top stood on it once */
 	uint16_t pris[MAXPRIS];			/* sorted */
 };
 
@@ -124,6 +126,42 @@ height_of(const struct carc_game *g, int b)
 	return 0;
 }
 
+/* Whether the tower of board tile b stays closed, its top gone: tower-reopen=no, the other
+ * reading of TW-14 (O-14). */
+static bool
+sealed(const struct carc_game *g, int b)
+{
+	const struct tw *t = TW(g);
+	int i;
+
+	if (RULE(g, &tower_module, TW_REOPEN) != REOPEN_NO)
+		return false;
+	for (i = 0; i < t->ntower; i++)
+		if (t->tile[i] == b)
+			return t->closed[i];
+	return false;
+}
+
+/* A top put on the tower of board tile b: under tower-reopen=no it stays closed. */
+static void
+seal(struct carc_game *g, int b)
+{
+	struct tw *t = TW(g);
+	int i;
+
+	for (i = 0; RULE(g, &tower_module, TW_REOPEN) == REOPEN_NO && i < t->ntower; i++)
+		if (t->tile[i] == b)
+			t->closed[i] = true;
+}
+
+/* Whether the tower of board tile b, segment s, is open: no top on it, and not sealed
+ * (TW-06, TW-14). */
+static bool
+open_at(const struct carc_game *g, int b, int s)
+{
+	return top_of(g, b, s) < 0 && !sealed(g, b);
+}
+
 /* Figure type ft of player p may close a tower now: in hand, a row of closed_by (TW-07), the
  * second figure of the turn or not as `second` says (TW-22), within the other modules' limits;
  * asked in phase tower. */
@@ -147,7 +185,7 @@ top_open(const struct carc_game *g, bool second)
 	if (ft == g->ts.nfig)
 		return false;
 	for (i = 0; i < t->ntower; i++)
-		if (top_of(g, t->tile[i], tower_seg(g, t->tile[i])) < 0 &&
+		if (open_at(g, t->tile[i], tower_seg(g, t->tile[i])) &&
 		    !rules_barred(g, t->tile[i], NULL, 0))
 			return true;
 	return false;
@@ -162,7 +200,7 @@ floor_open(const struct carc_game *g)
 	if (floors(g, g->player) == 0)
 		return false;
 	for (b = 0; b < g->nboard; b++)
-		if ((s = tower_seg(g, b)) >= 0 && top_of(g, b, s) < 0)
+		if ((s = tower_seg(g, b)) >= 0 && open_at(g, b, s))
 			return true;
 	return false;
 }
@@ -419,6 +457,7 @@ tower_each(struct carc_game *g, int (*fn)(struct carc_game *, const struct tchoi
 	    !placed_bare(g, BARE_FEATURES | BARE_CORNERS);
 	struct tchoice c = { T_FLOOR, 0, 0, 0 };
 	int n = 0, k = 0, s;
+	bool no = RULE(g, &tower_module, TW_REOPEN) == REOPEN_NO;
 
 	/* a top stands only on a tower of a floor or more (TW-06, checked as a state is read):
 	 * the towers, in board order too, are walked beside the board */
@@ -427,7 +466,8 @@ tower_each(struct carc_game *g, int (*fn)(struct carc_game *, const struct tchoi
 			continue;
 		while (k < t->ntower && t->tile[k] < c.b)
 			k++;
-		if (k < t->ntower && t->tile[k] == c.b && top_of(g, c.b, s) >= 0)
+		if (k < t->ntower && t->tile[k] == c.b && (top_of(g, c.b, s) >= 0 ||
+		    (no && t->closed[k])))
 			continue;
 		if (n++, fn(g, &c, arg))
 			return n;
@@ -435,7 +475,8 @@ tower_each(struct carc_game *g, int (*fn)(struct carc_game *, const struct tchoi
 	c.what = T_TOP;
 	for (k = 0; (act || second) && k < t->ntower; k++) {
 		c.b = t->tile[k];
-		if (top_of(g, c.b, tower_seg(g, c.b)) >= 0 || rules_barred(g, c.b, NULL, 0))
+		if (top_of(g, c.b, tower_seg(g, c.b)) >= 0 || (no && t->closed[k]) ||
+		    rules_barred(g, c.b, NULL, 0))
 			continue;
 		for (c.ft = 0; c.ft < g->ts.nfig; c.ft++)
 			if (closer(g, g->player, c.ft, second) && (n++, fn(g, &c, arg)))
@@ -502,6 +543,7 @@ tchoice_do(struct carc_game *g, const struct tchoice *c)
 	case T_TOP:
 		if (fig_add(g, c->b, tower_seg(g, c->b), g->player, c->ft) == -1)
 			return -1;
+		seal(g, c->b);
 		if (!g->ts.fig[c->ft].second)
 			g->acted = true;
 		report(g, "%s's %s closes the tower at %d,%d, height %d (TW-04)\n",
@@ -645,9 +687,11 @@ floor_build(struct carc_game *g, int b)
 		for (j = t->ntower; j > i; j--) {
 			t->tile[j] = t->tile[j - 1];
 			t->height[j] = t->height[j - 1];
+			t->closed[j] = t->closed[j - 1];
 		}
 		t->tile[i] = b;
 		t->height[i] = 0;
+		t->closed[i] = false;
 		t->ntower++;
 	}
 	t->height[i]++;
@@ -689,6 +733,9 @@ tower_at(struct carc_game *g, const char *w, int x, int y, int *s, struct carc_e
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s's %s closes the tower at "
 		    "%d,%d (TW-06)", w, g->pl[g->figs[f].owner].name,
 		    g->ts.fig[g->figs[f].type].name, x, y), -1;
+	if (sealed(g, b))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the tower at %d,%d was closed, "
+		    "and with tower-reopen=no it stays closed (TW-14)", w, x, y), -1;
 	return b;
 }
 
@@ -1096,9 +1143,13 @@ tw_write(const struct carc_game *g, msgpack_packer *pk)
 	mp_str(pk, "towers");
 	msgpack_pack_array(pk, t->ntower);
 	for (i = 0; i < t->ntower; i++) {
-		pack_xy(pk, g, t->tile[i], 3);
+		pack_xy(pk, g, t->tile[i], 3 + t->closed[i]);
 		mp_str(pk, "height");
 		msgpack_pack_int(pk, t->height[i]);
+		if (t->closed[i]) {
+			mp_str(pk, "closed");
+			msgpack_pack_true(pk);
+		}
 	}
 	mp_str(pk, "prisoners");
 	msgpack_pack_array(pk, t->npris);
@@ -1152,7 +1203,8 @@ read_xy(struct carc_game *g, const msgpack_object *o, const char *what, struct r
 static int
 read_towers(struct carc_game *g, const msgpack_object *a, struct rd *r)
 {
-	static const char *const keys[] = { "x", "y", "height", NULL };
+	static const char *const keys[] = { "x", "y", "height", "closed", NULL };
+	const msgpack_object *c;
 	struct tw *t = TW(g);
 	int64_t h;
 	uint32_t i;
@@ -1169,6 +1221,15 @@ read_towers(struct carc_game *g, const msgpack_object *a, struct rd *r)
 			    "each once");
 		t->tile[i] = b;
 		t->height[i] = h;
+		if ((c = mp_get(&a->via.array.ptr[i], "closed")) == NULL)
+			continue;
+		if (c->type != MSGPACK_OBJECT_BOOLEAN || !c->via.boolean)
+			return mp_fail(r, "bad state: a tower's closed is true when there, or not "
+			    "there");
+		if (RULE(g, &tower_module, TW_REOPEN) != REOPEN_NO)
+			return mp_fail(r, "inconsistent state: a tower kept closed, and no "
+			    "tower-reopen=no (TW-14)");
+		t->closed[i] = true;
 	}
 	t->ntower = a->via.array.size;
 	return 0;
@@ -1355,6 +1416,8 @@ tw_describe(const struct carc_game *g, struct carc_buf *b)
 			if (f >= 0)
 				carc_buf_printf(b, " (closed by %s's %s)", g->pl[g->figs[f].owner].name,
 				    g->ts.fig[g->figs[f].type].name);
+			else if (t->closed[i])
+				carc_buf_printf(b, " (closed, its top gone: tower-reopen=no)");
 		}
 		carc_buf_printf(b, "\n");
 	}
@@ -1428,7 +1491,7 @@ tw_risks(const struct carc_game *g, double *worth)
 		return;
 	/* the open towers and foundations, each with its next height */
 	for (b = 0; b < g->nboard && nopen < MAXTOWERS; b++)
-		if ((s = tower_seg(g, b)) >= 0 && top_of(g, b, s) < 0) {
+		if ((s = tower_seg(g, b)) >= 0 && open_at(g, b, s)) {
 			open[2 * nopen] = b;
 			open[2 * nopen++ + 1] = height_of(g, b) + 1;
 		}
@@ -1462,6 +1525,7 @@ static const struct rule_opt tw_opts[] = {
 	[TW_CHOOSER] = { "prisoner-exchange", OPT_CHOICE, choosers, 0, false },
 	[TW_RANSOM] = { "ransom", OPT_CHOICE, timings, 0, false },
 	[TW_FAIRY] = { "tower-fairy", OPT_CHOICE, fairies, 0, false },
+	[TW_REOPEN] = { "tower-reopen", OPT_CHOICE, yesno, 0, false },
 	{ NULL, 0, NULL, 0, false }
 };
 
