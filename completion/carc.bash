@@ -9,6 +9,7 @@ _carc_rules='edition=c2 edition=c1 farmers=on farmers=off ft-draw=max ft-draw=ma
 ft-big=one ft-big=two catapult=sim catapult=house catapult=off scatter= reach= chain= ruler=
 catch= wagon=c2 wagon=c1 dragon-timing=before-scoring dragon-timing=after-scoring
 princess=may princess=must fairy=next-to fairy=on-tile fairy-final=on fairy-final=off
+dragon-tile=barred dragon-tile=free
 capture-own=yes capture-own=no prisoner-exchange=capturer prisoner-exchange=holder
 ransom=turn ransom=draw ransom=step2 tower-fairy=open tower-fairy=guards
 tower-reopen=yes tower-reopen=no'

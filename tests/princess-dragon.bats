@@ -684,21 +684,47 @@ the dragon stops at 0,-1 after 2 steps: no tile open beside it (PD-19)"
 	want "0 1"
 }
 
+# Ann's wagon on the road -1,0 .. 2,0, closed by bob: phase wagon, with the dragon on the
+# volcano PD17 at 0,1, one of the nine cells around the wagon's tile.
+wagon_scene() {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
+	    --start D --deck U,PD17,A,A "$@" > g
+	turns 1,0,0,road:E@wagon 0,1,0 2,0,90 -1,0,270
+	run turnof
+	want "wagon ann"
+}
+
 @test "PD-12 with Abbey & Mayor: a wagon never moves onto the dragon's tile" {
 	#   x:  -1    0    1    2      ann's wagon on the road -1,0 .. 2,0, closed by bob; the
 	#        A    D    U    A      volcano PD17 at 0,1 holds the dragon, one of the nine
 	#   y=1      PD17              cells around the wagon's tile
-	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,princess-dragon \
-	    --start D --deck U,PD17,A,A > g
-	turns 1,0,0,road:E@wagon 0,1,0 2,0,90 -1,0,270
-	run turnof
-	want "wagon ann"
+	wagon_scene
 	run carc-place --list < g
 	want "wagon:none
 wagon:0,0,city:N
 wagon:2,0,cloister"
 	run --separate-stderr carc-place wagon:0,1,road:E < g
 	tool=carc-place fails 1 "illegal move 'wagon:0,1,road:E': the dragon stands on 0,1, and no figure goes onto its tile (PD-12)"
+}
+
+@test "O-7 dragon-tile=free: only the volcano just placed takes no figure; a wagon moves onto the dragon's tile" {
+	wagon_scene --rule dragon-tile=free
+	run carc-place --list < g
+	want "wagon:none
+wagon:0,0,city:N
+wagon:2,0,cloister
+wagon:0,1,road:E"
+	carc-place wagon:0,1,road:E < g > g.n && mv g.n g
+	run js '.figures[] | select(.type == "wagon") | "\(.x),\(.y),\(.feature)"'
+	want "0,1,road:E"
+	run js '.setup.rules["dragon-tile"]'
+	want "free"
+	# the volcano just placed still takes no figure (PD-11)
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck PD17 --rule dragon-tile=free > g
+	carc-draw < g > d
+	run --separate-stderr carc-place 0,1,0,road:E < d
+	refused carc-place "illegal move '0,1,0,road:E': no figure goes on a volcano tile: the dragon lands there (PD-11)"
 }
 
 @test "PD-71 with The Fortune Teller: the fairy beside a fortune teller: 1 at its owner's turn, 3 when the tent is completed by another" {

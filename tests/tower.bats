@@ -746,14 +746,19 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 }
 
 # The dragon comes from the volcano at 1,0 to a dead end at -1,0, the tower's tile.
-@test "PD-12 with The Princess & the Dragon: no follower closes a tower on the dragon's tile; a floor goes there" {
-	SETS=princess-dragon START=D new ann,bob TW11,PD17,PD16,U,U
+# The dragon led west onto the tower at -1,0 (TW11, a floor of ann's) from the volcano PD17.
+dragon_scene() {
+	SETS=princess-dragon START=D new ann,bob TW11,PD17,PD16,U,U "$@"
 	turn -1,0,0 tower:-1,0
 	turn 1,0,0
 	place 2,0,0 tower:none
 	dec dragon:W
 	dec dragon:W
 	score
+}
+
+@test "PD-12 with The Princess & the Dragon: no follower closes a tower on the dragon's tile; a floor goes there" {
+	dragon_scene
 	run js '.neutral[0] | "\(.x),\(.y)"'
 	want "-1,0"
 	place 3,0,0
@@ -761,6 +766,11 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want "tower:-1,0 tower:none"
 	run --separate-stderr carc-place tower:-1,0,top < g
 	refused carc-place "illegal move 'tower:-1,0,top': the dragon stands on -1,0, and no figure goes onto its tile (PD-12)"
+	# O-7: under dragon-tile=free the dragon's tile takes a top like any other
+	dragon_scene --rule dragon-tile=free
+	place 3,0,0
+	run words
+	want "tower:-1,0 tower:-1,0,top tower:none"
 }
 
 # Bob's follower on the top of the tower at 1,0 (TW11 beside the start D), and ann's fair

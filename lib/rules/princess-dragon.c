@@ -32,11 +32,12 @@
 #define FAIRY_TURN 1		/* PD-32 */
 #define FAIRY_FEATURE 3		/* PD-33 */
 
-enum { PD_TIMING, PD_PRINCESS, PD_FAIRY, PD_FAIRY_FINAL };
+enum { PD_TIMING, PD_PRINCESS, PD_FAIRY, PD_FAIRY_FINAL, PD_TILE };
 enum { TIMING_BEFORE, TIMING_AFTER };
 enum { PRINCESS_MAY, PRINCESS_MUST };
 enum { FAIRY_NEXT_TO, FAIRY_ON_TILE };
 enum { FINAL_ON, FINAL_OFF };
+enum { TILE_BARRED, TILE_FREE };
 
 #define VOLCANO (princess_dragon_module.kind0)
 #define DRAGON_TILE (princess_dragon_module.kind0 + 1)
@@ -153,6 +154,15 @@ pd_bare(const struct carc_game *g, int t, char *why, size_t n)
 	return BARE_FEATURES | BARE_CORNERS | segs;
 }
 
+/* Where the dragon stands when its tile takes no figure, whatever brings it (PD-12, as
+ * JCloisterZone has it, O-7); NULL under dragon-tile=free, where only the volcano just placed
+ * takes none (PD-11). */
+static const struct npos *
+dragon_bars(const struct carc_game *g)
+{
+	return RULE(g, &princess_dragon_module, PD_TILE) == TILE_BARRED ? dragon_at(g) : NULL;
+}
+
 struct target;
 static int princess_each(struct carc_game *, int (*)(struct carc_game *, const struct target *,
     void *), void *);
@@ -167,7 +177,7 @@ static int
 second_barred(const struct carc_game *g, int ft)
 {
 	const struct placed *p = &g->board[g->nboard - 1];
-	const struct npos *d = dragon_at(g);
+	const struct npos *d = dragon_bars(g);
 
 	if (!g->ts.fig[ft].second || g->phase == CARC_PLACE)
 		return SECOND_FREE;
@@ -197,7 +207,7 @@ second_kinds(const struct carc_game *g, int ft)
 static int
 pd_barred(const struct carc_game *g, int tile, char *why, size_t n)
 {
-	const struct npos *d = dragon_at(g);
+	const struct npos *d = dragon_bars(g);
 
 	if (d == NULL || g->board[tile].x != d->x || g->board[tile].y != d->y)
 		return 0;
@@ -396,7 +406,7 @@ portal_figure(const struct carc_game *g, int ft)
 static int
 portal_each(struct carc_game *g, target_fn each, void *arg)
 {
-	const struct npos *d = dragon_at(g);
+	const struct npos *d = dragon_bars(g);
 	const struct tiletype *t;
 	struct target x;
 	unsigned asked[MAXFIGTYPES] = { 0 }, may[MAXFIGTYPES] = { 0 };
@@ -1391,12 +1401,14 @@ static const char *const maymust[] = { "may", "must", NULL };
 
 static const char *const fairies[] = { "next-to", "on-tile", NULL };
 static const char *const onoff[] = { "on", "off", NULL };
+static const char *const tiles[] = { "barred", "free", NULL };
 
 static const struct rule_opt pd_opts[] = {
 	[PD_TIMING] = { "dragon-timing", OPT_CHOICE, timings, 0, false },
 	[PD_PRINCESS] = { "princess", OPT_CHOICE, maymust, 0, false },
 	[PD_FAIRY] = { "fairy", OPT_CHOICE, fairies, 0, false },
 	[PD_FAIRY_FINAL] = { "fairy-final", OPT_CHOICE, onoff, 0, false },
+	[PD_TILE] = { "dragon-tile", OPT_CHOICE, tiles, 0, false },
 	{ NULL, 0, NULL, 0, false }
 };
 
