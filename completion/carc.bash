@@ -12,7 +12,7 @@ princess=may princess=must fairy=next-to fairy=on-tile fairy-final=on fairy-fina
 dragon-tile=barred dragon-tile=free
 capture-own=yes capture-own=no prisoner-exchange=capturer prisoner-exchange=holder
 ransom=turn ransom=draw ransom=step2 tower-fairy=open tower-fairy=guards
-tower-reopen=yes tower-reopen=no'
+tower-reopen=yes tower-reopen=no tower-dragon=eats tower-dragon=spares'
 _carc_formats='ascii ansi svg json email'
 _carc_strategies='random greedy mcts'
 _carc_colors='red blue green yellow black purple orange pink grey'

@@ -25,7 +25,7 @@ static const struct rules_module *phase_owner[NPHASES];
 enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
 	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
 	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_RISKS, H_EXTRA_TURNS,
-	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, H_WORD_JSON, NHOOKS };
+	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, H_WORD_JSON, H_SPARES, NHOOKS };
 static unsigned hooks[NHOOKS];
 unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
 size_t rules_state_used;
@@ -90,6 +90,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_HOLDINGS] |= (mod->holdings != NULL) << m;
 		hooks[H_MARKS] |= (mod->marks != NULL) << m;
 		hooks[H_WORD_JSON] |= (mod->word_json != NULL) << m;
+		hooks[H_SPARES] |= (mod->spares != NULL) << m;
 	}
 	/* the limits are the compiler's to check, but a module added beyond them must not
 	 * write past the game's arrays */
@@ -192,6 +193,15 @@ rules_barred(const struct carc_game *g, int tile, char *why, size_t n)
 		if (m->barred(g, tile, why, n))
 			return 1;
 	return 0;
+}
+
+bool
+rules_spares(const struct carc_game *g, int f, unsigned by, char *why, size_t n)
+{
+	EACH(g, H_SPARES, m)
+		if (m->spares(g, f, by, why, n))
+			return true;
+	return false;
 }
 
 unsigned

@@ -103,6 +103,10 @@ struct rules_module {
 	 * (a wagon's move; the dragon's tile, PD-12): a line for "illegal move 'WORD': ..."
 	 * into why, and 1; 0 when one may */
 	int (*barred)(const struct carc_game *, int tile, char *why, size_t);
+	/* whether figure f on the board is kept from a removal `by` (tileset.h's BY_*) that its
+	 * figure table row allows, by where it stands (a tower's top and the dragon under
+	 * tower-dragon=spares): a line for the report into why, and true */
+	bool (*spares)(const struct carc_game *, int f, unsigned by, char *why, size_t);
 	/* how many tiles player p draws, n so far (one, or what earlier modules said) */
 	int (*draw_count)(const struct carc_game *, int p, int n);
 	/* of the kinds in `on`, those player p's figure of type ft may stand on now; `leaving`
@@ -229,6 +233,7 @@ int rules_draw_count(const struct carc_game *, int player);
 bool rules_drawable(const struct carc_game *, int type);
 unsigned rules_bare(const struct carc_game *, int type, char *why, size_t);
 int rules_barred(const struct carc_game *, int tile, char *why, size_t);
+bool rules_spares(const struct carc_game *, int f, unsigned by, char *why, size_t);
 /* A bit per module that has the hook (rules_init): whether a module of game g passes tiles
  * over in the draw, or bars figures from tiles, is then a mask away on the hot paths. */
 extern unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;

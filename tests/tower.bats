@@ -561,14 +561,14 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 
 @test "state: the set's options are kept in the setup, only when set, and read back" {
 	new ann,bob B
-	run js '.setup.rules | has("capture-own") or has("ransom") or has("prisoner-exchange") or has("tower-fairy") or has("tower-reopen")'
+	run js '.setup.rules | has("capture-own") or has("ransom") or has("prisoner-exchange") or has("tower-fairy") or has("tower-reopen") or has("tower-dragon")'
 	want false
 	run js 'has("tower")'
 	want false
 	new ann,bob B --rule capture-own=no --rule prisoner-exchange=holder --rule ransom=step2 \
-	    --rule tower-fairy=guards --rule tower-reopen=no
-	run jq -c '.setup.rules | {"capture-own", "prisoner-exchange", ransom, "tower-fairy", "tower-reopen"}' <(carc-render --format json < g)
-	want '{"capture-own":"no","prisoner-exchange":"holder","ransom":"step2","tower-fairy":"guards","tower-reopen":"no"}'
+	    --rule tower-fairy=guards --rule tower-reopen=no --rule tower-dragon=spares
+	run jq -c '.setup.rules | {"capture-own", "prisoner-exchange", ransom, "tower-fairy", "tower-reopen", "tower-dragon"}' <(carc-render --format json < g)
+	want '{"capture-own":"no","prisoner-exchange":"holder","ransom":"step2","tower-fairy":"guards","tower-reopen":"no","tower-dragon":"spares"}'
 	carc-render --format json < g | carc-deck --from-json | cmp - g
 	run --separate-stderr carc-deck --players ann,bob --expansions base,tower --rule ransom=never
 	[ "$status" -eq 64 ]
@@ -690,6 +690,22 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want "1,0=1"
 	run supplies
 	want "ann=7 bob=7"
+	# O-6: under tower-dragon=spares the dragon passes over bob's top and eats nothing there
+	SETS=princess-dragon START=D new ann,bob TW11,U,PD17,PD16,U,U --rule tower-dragon=spares
+	turn 1,0,0 tower:1,0
+	turn 2,0,0 tower:1,0,top
+	turn 3,0,0
+	place 4,0,0
+	dec fairy:none
+	dec dragon:W
+	carc-place -v dragon:W < g > g.n 2> report && mv g.n g
+	run grep -c "^the dragon spares bob's follower on the tower's top at 1,0 (tower-dragon=spares)$" report
+	want 1
+	dec dragon:W
+	run figs
+	want "bob@1,0,tower"
+	run supplies
+	want "ann=7 bob=6"
 }
 
 # D at the start, TW03 (a foundation) south of it, bob's knight on F north of it; ann's

@@ -265,18 +265,23 @@ steps_open(const struct carc_game *g)
 }
 
 /* The figures of tile b that the dragon eats go to their owners' supplies (PD-22), and the
- * builders and pigs left without their owner's follower with them (PD-24). */
+ * builders and pigs left without their owner's follower with them (PD-24); another module
+ * may spare one by where it stands (a tower's top under tower-dragon=spares). */
 static void
 eat(struct carc_game *g, int b)
 {
 	const struct figure *f;
-	char place[32];
+	char place[32], why[160];
 	int i;
 
 	for (i = g->nfigs - 1; i >= 0; i--) {
 		f = &g->figs[i];
 		if (f->tile != b || !(g->ts.fig[f->type].removed & BY_DRAGON))
 			continue;
+		if (rules_spares(g, i, BY_DRAGON, why, sizeof(why))) {
+			report(g, "%s\n", why);
+			continue;
+		}
 		if (!g->quiet) {
 			fig_place_name(g, i, place, sizeof(place));
 			report(g, "the dragon eats %s's %s on %s at %d,%d (PD-22)\n",

@@ -30,12 +30,13 @@
 #define MAXPRIS 32		/* prisoners: one a floor at most (TW-08) */
 #define RANSOM 3		/* TW-16 */
 
-enum { TW_OWN, TW_CHOOSER, TW_RANSOM, TW_FAIRY, TW_REOPEN };
+enum { TW_OWN, TW_CHOOSER, TW_RANSOM, TW_FAIRY, TW_REOPEN, TW_DRAGON };
 enum { OWN_YES, OWN_NO };
 enum { CHOOSER_CAPTURER, CHOOSER_HOLDER };
 enum { RANSOM_TURN, RANSOM_DRAW, RANSOM_STEP2 };
 enum { FAIRY_OPEN, FAIRY_GUARDS };
 enum { REOPEN_YES, REOPEN_NO };
+enum { DRAGON_EATS, DRAGON_SPARES };
 
 /* A prisoner: its holder, its owner and its figure type, in one number that sorts them by
  * holder, owner and type. */
@@ -1506,6 +1507,20 @@ tw_risks(const struct carc_game *g, double *worth)
 	}
 }
 
+/* tower-dragon=spares, the other reading of TW-19 (O-6): the dragon of The Princess & the
+ * Dragon does not eat a figure on a tower's top. */
+static bool
+tw_spares(const struct carc_game *g, int f, unsigned by, char *why, size_t n)
+{
+	if (by != BY_DRAGON || RULE(g, &tower_module, TW_DRAGON) != DRAGON_SPARES ||
+	    figure_kind(g, f) != TOWER)
+		return false;
+	snprintf(why, n, "the dragon spares %s's %s on the tower's top at %d,%d "
+	    "(tower-dragon=spares)", g->pl[g->figs[f].owner].name, g->ts.fig[g->figs[f].type].name,
+	    g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y);
+	return true;
+}
+
 /* ---- the module ---- */
 
 /* A tower foundation: a point a figure stands on only as the tower's top, which never scores
@@ -1519,6 +1534,7 @@ static const char *const yesno[] = { "yes", "no", NULL };
 static const char *const choosers[] = { "capturer", "holder", NULL };
 static const char *const timings[] = { "turn", "draw", "step2", NULL };
 static const char *const fairies[] = { "open", "guards", NULL };
+static const char *const dragons[] = { "eats", "spares", NULL };
 
 static const struct rule_opt tw_opts[] = {
 	[TW_OWN] = { "capture-own", OPT_CHOICE, yesno, 0, false },
@@ -1526,6 +1542,7 @@ static const struct rule_opt tw_opts[] = {
 	[TW_RANSOM] = { "ransom", OPT_CHOICE, timings, 0, false },
 	[TW_FAIRY] = { "tower-fairy", OPT_CHOICE, fairies, 0, false },
 	[TW_REOPEN] = { "tower-reopen", OPT_CHOICE, yesno, 0, false },
+	[TW_DRAGON] = { "tower-dragon", OPT_CHOICE, dragons, 0, false },
 	{ NULL, 0, NULL, 0, false }
 };
 
@@ -1594,4 +1611,5 @@ struct rules_module tower_module = {
 	.holdings = tw_holdings,
 	.marks = tw_marks,
 	.word_json = tw_word_json,
+	.spares = tw_spares,
 };
