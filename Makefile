@@ -150,6 +150,8 @@ fuzz-build: deps-fuzz lib/builtin.c
 # Runs every target for FUZZ_SECONDS from its seed corpus; says what each did.
 fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@$(MAKE) tests/unit
+	@READBACK_GAMES=512 ./tests/unit readback | tail -n 1
 
 # The page (web/README): libcarc, libyaml and msgpack-c compiled to WebAssembly with emscripten
 # into one engine, and the page around it. web/deps.sh fetches Debian's sources of the two
@@ -218,8 +220,10 @@ deps-web:
 # The tests tagged slow (`# bats test_tags=slow`: whole games through the tools for more
 # players or other options than the first such test of a file) are left out there too, and so
 # is the unit test generator_agrees (46 s natively, many minutes under ASan): it compares two
-# listings of the same placements, code the fuzzers and random_agrees reach under ASan.
-SAN_UNIT = -x generator_agrees
+# listings of the same placements, code the fuzzers and random_agrees reach under ASan; and so
+# is readback (10 s natively: every state of 128 games read back), whose reader the fuzzers
+# reach there, and which make fuzz plays for 512 games.
+SAN_UNIT = -x generator_agrees readback
 SAN_SKIP = compat docs examples games install pybot \
 	scoring fortune-teller catapult ft-catapult inns-cathedrals abbot phantom \
 	figures-ft-catapult traders-builders abbey-mayor princess-dragon tower

@@ -130,7 +130,10 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	char name[ID_MAX];
 	size_t n, len;
 	int i;
+	bool builtin = su->tilesets == NULL || su->tilesets[0] == NULL;
 
+	if (builtin && tileset_kept(&g->ts, list) == 0)
+		return 0;
 	for (; *list != '\0';) {	/* --expansions "" plays the --tileset files alone */
 		e = strchr(p, ',');
 		n = e ? (size_t)(e - p) : strlen(p);
@@ -164,7 +167,11 @@ load_sets(struct carc_game *g, const struct carc_setup *su, struct carc_err *err
 	}
 	if (g->ts.nsets == 0)
 		return seterr(err, CARC_EUSAGE, "no tile sets: name --expansions or give --tileset");
-	return figures_load(&g->ts, err);
+	if (figures_load(&g->ts, err))
+		return err->code;
+	if (builtin)
+		tileset_keep(list, &g->ts);
+	return 0;
 }
 
 /* The tiles the players hold in their own supplies at the start (an abbey each): room for

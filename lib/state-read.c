@@ -50,31 +50,67 @@ read_ids(struct rd *r, struct carc_game *g, const msgpack_object *a, const char 
 
 
 
-/* The tile sets, each loaded from the state's text or built in, and its digest checked. */
+/* The name and digest of tile set i of a state, checked; its text in *yaml when the state
+ * carries it (a user's set), else NULL. */
 static int
-read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets)
+set_entry(struct rd *r, const msgpack_object *sets, uint32_t i, char name[ID_MAX],
+    char digest[17], const msgpack_object **yaml)
 {
 	static const char *const setkeys[] = { "name", "digest", "yaml", NULL };
+	const msgpack_object *s = &sets->via.array.ptr[i];
+	uint32_t j;
+
+	if (s->type != MSGPACK_OBJECT_MAP)
+		return mp_fail(r, "bad state: a tile set must be a map");
+	if (mp_check_keys(r, s, "a tile set", setkeys) ||
+	    mp_need_str(r, s, "name", "a tile set", name, ID_MAX) ||
+	    mp_need_str(r, s, "digest", "a tile set", digest, 17))
+		return CARC_EDATA;
+	for (j = 0; j < i; j++) {
+		const msgpack_object *o = mp_get(&sets->via.array.ptr[j], "name");
+
+		if (o->via.str.size == strlen(name) && memcmp(o->via.str.ptr, name,
+		    o->via.str.size) == 0)
+			return mp_fail(r, "bad state: tile set '%s' is named twice", name);
+	}
+	if ((*yaml = mp_get(s, "yaml")) != NULL && (*yaml)->type != MSGPACK_OBJECT_STR)
+		return mp_fail(r, "bad state: the yaml of set '%s' must be a string", name);
+	return 0;
+}
+
+/* The tile sets, each loaded from the state's text or built in, and its digest checked.
+ * key[] is the list of their names when all are built in (tileset_kept), else empty; *kept
+ * says whether the sets came from there, figures_load's tables with them. */
+static int
+read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets, char *key,
+    size_t nkey, bool *kept)
+{
 	const msgpack_object *o;
 	char name[ID_MAX], digest[17], file[64];
 	const char *text;
 	size_t len;
 	uint32_t i;
 
+	*key = '\0';
+	*kept = false;
 	if (sets->via.array.size == 0 || sets->via.array.size > MAXSETS)
 		return mp_fail(r, "bad state: 1 to %d tile sets", MAXSETS);
 	for (i = 0; i < sets->via.array.size; i++) {
-		const msgpack_object *s = &sets->via.array.ptr[i];
-
-		if (s->type != MSGPACK_OBJECT_MAP)
-			return mp_fail(r, "bad state: a tile set must be a map");
-		if (mp_check_keys(r, s, "a tile set", setkeys) ||
-		    mp_need_str(r, s, "name", "a tile set", name, sizeof(name)) ||
-		    mp_need_str(r, s, "digest", "a tile set", digest, sizeof(digest)))
+		if (set_entry(r, sets, i, name, digest, &o))
 			return CARC_EDATA;
-		if ((o = mp_get(s, "yaml")) != NULL) {
-			if (o->type != MSGPACK_OBJECT_STR)
-				return mp_fail(r, "bad state: the yaml of set '%s' must be a string", name);
+		if (o == NULL)
+			snprintf(key + strlen(key), nkey - strlen(key), "%s%s", i ? "," : "", name);
+		else
+			nkey = 0;	/* a user's set: nothing kept */
+	}
+	if (nkey == 0)
+		*key = '\0';
+	*kept = *key && tileset_kept(&g->ts, key) == 0;
+	for (i = 0; i < sets->via.array.size; i++) {
+		set_entry(r, sets, i, name, digest, &o);
+		if (*kept)
+			;
+		else if (o != NULL) {
 			text = o->via.str.ptr;
 			len = o->via.str.size;
 			snprintf(file, sizeof(file), "%s (set %s)", r->name, name);
@@ -84,7 +120,7 @@ read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets)
 				    name);
 			snprintf(file, sizeof(file), "formats/%s.yaml", name);
 		}
-		if (tileset_load(&g->ts, name, text, len, file, o == NULL, r->err))
+		if (!*kept && tileset_load(&g->ts, name, text, len, file, o == NULL, r->err))
 			return r->err->code;
 		if (strcmp(g->ts.sets[i].digest, digest) != 0)
 			return mp_fail(r, "tile set '%s' is not the one this game began with "
@@ -123,7 +159,8 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su, int vers
 	static const char *const keys[] = { "sets", "figures", "rules", "seed", "start", "stack",
 		"deck", NULL };
 	const msgpack_object *sets, *rules, *seed;
-	char digest[17] = "";
+	char digest[17] = "", key[MAXSETS * ID_MAX];
+	bool kept;
 
 	if (mp_check_keys(r, su, "setup", keys) ||
 	    mp_need(r, su, "sets", MSGPACK_OBJECT_ARRAY, "setup", &sets) ||
@@ -138,12 +175,14 @@ read_setup(struct rd *r, struct carc_game *g, const msgpack_object *su, int vers
 		return CARC_EDATA;
 	if (version < 2 && mp_get(su, "figures") != NULL)
 		return mp_fail(r, "bad state: unknown key 'figures' in setup");
-	if (read_sets(r, g, sets) || read_rules(r, g, rules))
+	if (read_sets(r, g, sets, key, sizeof(key), &kept) || read_rules(r, g, rules))
 		return r->err->code;
 	if (mp_opt_str(r, su, "start", &g->setup_start) ||
 	    mp_opt_str(r, su, "stack", &g->setup_stack) ||
-	    mp_opt_str(r, su, "deck", &g->setup_deck) || figures_load(&g->ts, r->err))
+	    mp_opt_str(r, su, "deck", &g->setup_deck) || (!kept && figures_load(&g->ts, r->err)))
 		return r->err->code;
+	if (!kept && *key)
+		tileset_keep(key, &g->ts);
 	if (digest[0] && strcmp(digest, g->ts.figdigest) != 0)
 		return mp_fail(r, "the figure table is not the one this game began with (digest %s, "
 		    "here %s)", digest, g->ts.figdigest);
@@ -463,7 +502,7 @@ read_tiles(struct rd *r, struct carc_game *g, const msgpack_object *root)
 }
 
 /* acted: true, when a decision of step 2 took the turn's figure action (game.h): only after
- * a placement, and not when a figure went with the tile. */
+ * a placement (the log's check is placed_alone). */
 static int
 read_acted(struct rd *r, struct carc_game *g, const msgpack_object *root)
 {
@@ -476,9 +515,6 @@ read_acted(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (g->phase == CARC_DRAW || g->phase == CARC_PLACE || g->phase == CARC_OVER)
 		return mp_fail(r, "inconsistent state: acted in phase %s, before a placement",
 		    carc_phase_name(g->phase));
-	if (action_taken(g))
-		return mp_fail(r, "inconsistent state: acted, and a figure went with the tile "
-		    "placed: the turn has one figure action");
 	g->acted = true;
 	return 0;
 }
@@ -518,6 +554,29 @@ read_turn(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (held && g->nboard < 2)
 		return mp_fail(r, "inconsistent state: phase %s before any placement", s);
 	return read_acted(r, g, root);
+}
+
+/* With acted, the turn's placement put no figure with its tile: its word, the log's last
+ * placement (TILE/X,Y,ROT[,FEATURE][@FIGURE]), names no feature. Asked of the
+ * log, not of the board: once the turn is scored another figure may have come onto the tile
+ * (a wagon's move, a seduction). */
+static int
+placed_alone(struct rd *r, const struct carc_game *g)
+{
+	const char *w;
+	int i, commas;
+
+	for (i = g->nlog - 1; g->acted && i >= 0; i--) {
+		if (!word_is_placement(w = g->log[i]))
+			continue;
+		for (commas = 0; *w; w++)
+			commas += *w == ',';
+		if (commas > 2)
+			return mp_fail(r, "inconsistent state: acted, and a figure went with the tile "
+			    "placed: the turn has one figure action");
+		break;
+	}
+	return 0;
 }
 
 /* The log: every decision, its placements the board's in order. */
@@ -592,7 +651,7 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	if (read_head(r, root, &version) ||
 	    mp_need(r, root, "setup", MSGPACK_OBJECT_MAP, "the state", &setup) ||
 	    read_setup(r, g, setup, version) || read_tiles(r, g, root) || read_turn(r, g, root) ||
-	    read_log(r, g, root) || read_modules(r, g, root) ||
+	    read_log(r, g, root) || placed_alone(r, g) || read_modules(r, g, root) ||
 	    check_supplies(r, g, mp_get(root, "players")))
 		return r->err->code;
 	/* drawn tiles outside phase place and the phases after a placement: only those held

@@ -1413,3 +1413,46 @@ fail:
 	tileset_release(dst);
 	return -1;
 }
+
+/* The last few lists of built-in sets loaded, each with the tables of every game, by the list
+ * ("base,tower"): a program that makes or reads many states (the tests, --verify, the bots'
+ * replays, the web page) parses each list's YAML once. One process, one thread at a time. */
+#define NKEPT 4
+static struct {
+	char key[MAXSETS * ID_MAX];
+	struct tileset ts;
+} kept[NKEPT];
+static int nextkept;
+
+static int
+kept_find(const char *key)
+{
+	int i;
+
+	for (i = 0; i < NKEPT; i++)
+		if (kept[i].key[0] && strcmp(kept[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+int
+tileset_kept(struct tileset *ts, const char *key)
+{
+	int i = kept_find(key);
+
+	return i < 0 ? -1 : tileset_copy(ts, &kept[i].ts);
+}
+
+void
+tileset_keep(const char *key, const struct tileset *ts)
+{
+	int i = nextkept;
+
+	if (strlen(key) >= sizeof(kept[i].key) || kept_find(key) >= 0)
+		return;
+	tileset_release(&kept[i].ts);
+	kept[i].key[0] = '\0';
+	if (tileset_copy(&kept[i].ts, ts) == 0)
+		strcpy(kept[i].key, key);
+	nextkept = (i + 1) % NKEPT;
+}

@@ -153,6 +153,10 @@ int tileset_find(const struct tileset *, const char *id);
 int seg_by_name(const struct tiletype *, int rot, const char *name);
 void tileset_release(struct tileset *);
 int tileset_copy(struct tileset *, const struct tileset *);
+/* A copy of the sets that the list of built-in names `key` (as --expansions gives it) loaded
+ * last, with figures_load's tables (0), or -1 when none is kept; tileset_keep keeps one. */
+int tileset_kept(struct tileset *, const char *key);
+void tileset_keep(const char *key, const struct tileset *);
 
 /* builtin.c: the tile sets compiled into the library */
 const char *builtin_set(const char *name, size_t *len);

@@ -759,6 +759,33 @@ hurl:catch:3.00"
 	run get g '.traders'; want null
 }
 
+#   the city at 1,0 (TB15 turned 90: a city N-S with wine, its cap E at 1,-1), ann's follower
+#   on it, is closed by bob's abbey at 1,1 in phase draw and again, in a game one tile
+#   shorter, at the end (X-AM-3): the state written in phase score reads back, bob takes the
+#   wine (X-TB-1: the abbey is the tile that completes the city), ann scores 4, and at the end
+#   bob's one wine is the most (10).
+@test "X-TB-1 X-AM-1 X-AM-3 an abbey that completes a city with goods gives them to its placer, in phase draw and at the end" {
+	local last end phase
+	for last in B ''; do
+		phase=draw end=
+		[ -z "$last" ] && phase=abbey end=$'\nfinal scoring:\nbob scores 10 for the most wine (1)'
+		carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor,traders-builders \
+		    --start B --deck "TB15,E,A,B,B,B,E${last:+,$last}" > g
+		turns 1,0,90,city:N 1,-1,180 0,1,270 2,0,0 2,1,0 0,2,0 1,2,0
+		run carc-render --format phase < g; want "$phase bob"
+		carc-place abbey:1,1 < g > p
+		run carc-render --format phase < p; want "score bob"
+		carc-score -v < p > g 2> report
+		run cat report
+		want "bob takes 1 wine for completing the city at 1,0
+ann scores 4 for the city at 1,0$end"
+		run get g '.traders.goods.wine'; want '[0,1]'
+		[ -n "$last" ] && turns 2,-1,0
+		run scores g; want "ann=4 bob=10"
+		carc-deck --verify < g
+	done
+}
+
 @test "a state whose abbeys do not add up is refused, each with its reason" {
 	hole
 	carc-render --format json < g > spoil.json

@@ -602,7 +602,7 @@ spoilt() {
 	spoilt '.phase = "portal"' "inconsistent state: phase portal, but ann may send no follower through it"
 	spoilt '.phase = "draw"' "inconsistent state: acted in phase draw, before a placement"
 	spoilt '.acted = false' "bad state: acted is true when there, or not there"
-	spoilt '.figures += [{"x": 2, "y": 0, "feature": "road:E", "owner": 0, "type": "follower"}] | .players[0].supply.follower -= 1' \
+	spoilt '.figures += [{"x": 2, "y": 0, "feature": "road:E", "owner": 0, "type": "follower"}] | .players[0].supply.follower -= 1 | .log[-2] += ",road:E"' \
 	    "inconsistent state: acted, and a figure went with the tile placed: the turn has one figure action"
 	carc-render --format json < g | jq 'del(.acted)' | carc-deck --from-json > g.n
 	run --separate-stderr carc-deck --verify < g.n

@@ -23,7 +23,7 @@ static int npass, nfail;
 static const char *
 nm(const char *fmt, ...)
 {
-	static char bufs[4][160];
+	static char bufs[4][512];
 	static int k;
 	va_list ap;
 	char *b = bufs[k++ & 3];
@@ -1813,10 +1813,36 @@ test_generator_agrees(void)
 			}
 }
 
+/* Whether the state of g, written, reads back and writes the same bytes; if not, why[] says
+ * at which decision and what the reader said. */
+static bool
+reads_back(const struct carc_game *g, char *why, size_t nwhy)
+{
+	struct carc_buf a = { 0 }, b = { 0 };
+	struct carc_err err = { 0 };
+	struct carc_game *back = NULL;
+	bool same;
+
+	if (carc_state_write(g, &a, &err) == 0 &&
+	    (back = carc_state_read(a.data, a.len, "step", &err)) != NULL)
+		carc_state_write(back, &b, &err);
+	same = back && a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+	if (!same)
+		snprintf(why, nwhy, "after '%s' (log entry %d, phase %s): %s",
+		    g->nlog ? g->log[g->nlog - 1] : "", g->nlog, rules_phase_name(g->phase),
+		    back ? "other bytes" : err.msg);
+	carc_buf_release(&a);
+	carc_buf_release(&b);
+	carc_game_free(back);
+	return same;
+}
+
 /* A game of random bots to its end (NULL if it cannot be made): in phase draw the bot decides
- * when the draw is a decision (ft-draw=may), else the draw is made. */
+ * when the draw is a decision (ft-draw=may), else the draw is made. With why[], every state
+ * the game passes through is written and read back (reads_back); why[] says the first that
+ * did not, and stays empty when all did. */
 static struct carc_game *
-random_game(const struct carc_setup *su, uint64_t seed)
+random_game(const struct carc_setup *su, uint64_t seed, char *why, size_t nwhy)
 {
 	struct carc_bot bot = { .strategy = CARC_BOT_RANDOM, .seed = seed };
 	struct carc_err err;
@@ -1836,6 +1862,8 @@ random_game(const struct carc_setup *su, uint64_t seed)
 			rc = carc_game_score(g, &err);
 		else
 			rc = carc_bot_move(g, &bot, word, sizeof(word), &err);
+		if (rc == 0 && why != NULL && *why == '\0')
+			reads_back(g, why, nwhy);
 	}
 	return g;
 }
@@ -1879,7 +1907,7 @@ test_replay_step(void)
 		/* under ft-draw=may, a game in which some draw was a decision */
 		for (seed = 1; seed < 40; seed++) {
 			carc_game_free(g);
-			if ((g = random_game(&su, seed)) == NULL || !rk[k].rules || draw_words(g))
+			if ((g = random_game(&su, seed, NULL, 0)) == NULL || !rk[k].rules || draw_words(g))
 				break;
 		}
 		if (!expect_int(nm("replay_step %s: played to the end", kind), CARC_OVER,
@@ -1953,7 +1981,7 @@ test_combinations(void)
 					if (om & (1 << i))
 						strcat(strcat(sets, ","), olds[i]);
 				su.expansions = sets;
-				g = random_game(&su, np);
+				g = random_game(&su, np, NULL, 0);
 				if (!expect_int(nm("combination %s %s: played to the end", sets,
 				    players[np]), CARC_OVER, g ? (int)carc_game_phase(g) : -1)) {
 					carc_game_free(g);
@@ -1981,6 +2009,50 @@ test_combinations(void)
 			}
 	for (w = 0; w < (int)(sizeof(words) / sizeof(words[0])); w++)
 		expect_int(nm("combinations: some decision holds '%s'", words[w]), 1, seen[w] > 0);
+}
+
+/* Every state that a game of random bots passes through, written by the engine after a legal
+ * decision, reads back and writes the same bytes, and the game replays from its log: games of
+ * combinations of the built-in sets, 2 to 6 players. READBACK_GAMES (default 128: each
+ * combination of the seven newer sets, the Fortune Teller and the Catapult and the player
+ * count turning with it) plays more: make fuzz plays 512, every combination of the nine. */
+static void
+test_readback(void)
+{
+	static const char *const sets9[] = { "inns-cathedrals", "abbot", "phantom",
+		"traders-builders", "abbey-mayor", "princess-dragon", "tower", "fortune-teller",
+		"catapult" };
+	static const char *const players[] = { "a,b", "a,b,c", "a,b,c,d", "a,b,c,d,e",
+		"a,b,c,d,e,f" };
+	const char *e = getenv("READBACK_GAMES");
+	int games = e && atoi(e) > 0 ? atoi(e) : 128, k, i, m;
+
+	for (k = 0; k < games; k++) {
+		char sets[200] = "base", why[600] = "", rwhy[200] = "";
+		struct carc_setup su = { .players = players[k % 5], .seed = 4100 + k };
+		struct carc_err err;
+		struct carc_game *g, *r;
+
+		/* the newer sets count up; the older two turn over every 128 games, or with k */
+		m = (k % 128) | ((games <= 128 ? k * 3 : k >> 7) & 3) << 7;
+		for (i = 0; i < 9; i++)
+			if (m & (1 << i))
+				strcat(strcat(sets, ","), sets9[i]);
+		su.expansions = sets;
+		g = random_game(&su, k, why, sizeof(why));
+		if (!expect_int(nm("readback %s %s: played to the end", sets, players[k % 5]),
+		    CARC_OVER, g ? (int)carc_game_phase(g) : -1)) {
+			carc_game_free(g);
+			continue;
+		}
+		expect_int(nm("readback %s %s: every state of the game reads back (%s)", sets,
+		    players[k % 5], *why ? why : "all did"), 0, *why != '\0');
+		r = carc_game_replay(g, &err);
+		expect_int(nm("readback %s %s: replays (%s)", sets, players[k % 5], r ? "" :
+		    err.msg), 0, r == NULL || carc_game_compare(g, r, rwhy, sizeof(rwhy)) != 0);
+		carc_game_free(r);
+		carc_game_free(g);
+	}
 }
 
 /* The random player's shortcuts (self-play and mcts's playouts) against the long way: on
@@ -2123,6 +2195,7 @@ static const struct {
 	{ "generator_agrees", test_generator_agrees },
 	{ "replay_step", test_replay_step },
 	{ "combinations", test_combinations },
+	{ "readback", test_readback },
 	{ "random_agrees", test_random_agrees },
 };
 

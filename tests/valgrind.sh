@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make valgrind: the unit tests (but the thousands of games of generator_agrees, which the
-# sanitized pass runs), and every tool on its normal and its error paths (a few
+# sanitized pass runs, and readback's 20,000 states read back), and every tool on its normal and its error paths (a few
 # commands each), under valgrind. Each command must end with the status the table gives, and valgrind must find no
 # invalid access and no memory definitely lost (still reachable memory at exit() is not a
 # leak). Prints one line per failure, then "valgrind: N commands, M failed".
@@ -128,7 +128,7 @@ vg() {
 # on two cores the whole takes about the longest part's time.
 vg unit1.log "$top/tests/unit" random_agrees > unit1.out 2> unit1.err &
 unit1=$!
-vg unit2.log "$top/tests/unit" -x generator_agrees random_agrees > unit2.out 2> unit2.err &
+vg unit2.log "$top/tests/unit" -x generator_agrees random_agrees readback > unit2.out 2> unit2.err &
 unit2=$!
 
 n=2 failed=0

@@ -424,6 +424,26 @@ turn_check(const struct carc_game *g, char *why, size_t n)
 	return 0;
 }
 
+/* The features the last tile placed may have completed: its own, and those that end at its
+ * edges (an abbey's edges close the cities beside it, X-AM-1). */
+static int
+last_roots(struct carc_game *g, unsigned *roots)
+{
+	const struct placed *p = &g->board[g->nboard - 1];
+	int n = 0, s, d, b, o;
+
+	for (s = 0; s < g->ts.types[p->type].nseg; s++)
+		roots[n++] = node_find(g, (g->nboard - 1) * MAXSEG + s);
+	for (d = 0; d < 4; d++) {
+		if ((b = board_at(g, p->x + side_dx[d], p->y + side_dy[d])) < 0)
+			continue;
+		o = g->ts.types[g->board[b].type].sideseg[g->board[b].rot][(d + 2) % 4];
+		if (o >= 0)
+			roots[n++] = node_find(g, b * MAXSEG + o);
+	}
+	return n;
+}
+
 /* The tokens of each good, all players' together, are the goods of the completed cities on
  * the board: the state can neither make nor lose one. Between the placement and the end of
  * its scoring (phase score, a decision of step 2, a catapult round) the cities the last tile
@@ -434,12 +454,11 @@ tb_check(const struct carc_game *g, char *why, size_t n)
 	struct carc_game *w = (struct carc_game *)g;	/* node_find shortens paths, no more */
 	const struct traders *t = tb(g);
 	int want[NGOODS] = { 0 }, last[NGOODS] = { 0 }, have, b, s, i, p, r;
-	unsigned mask = 7u << traders_builders_module.sign0, lastroots[MAXSEG], nlast = 0;
+	unsigned mask = 7u << traders_builders_module.sign0, lastroots[MAXSEG + 4], nlast = 0;
 	bool settled = g->phase == CARC_DRAW || g->phase == CARC_PLACE || g->phase == CARC_OVER;
 
-	for (s = 0; !settled && g->nboard > 0 &&
-	    s < g->ts.types[g->board[g->nboard - 1].type].nseg; s++)
-		lastroots[nlast++] = node_find(w, (g->nboard - 1) * MAXSEG + s);
+	if (!settled && g->nboard > 0)
+		nlast = last_roots(w, lastroots);
 	for (b = 0; b < g->nboard; b++) {
 		const struct tiletype *u = &g->ts.types[g->board[b].type];
 
