@@ -541,6 +541,37 @@ ann's wagon stays home: no unoccupied, unfinished feature meets the one scored a
 	run carc-render --format phase < g; want "draw bob"
 }
 
+#   hole's board, bob's wagon on A's road (0,1, the cloister's road east): ann's abbey at 1,1
+#   ends the road (1 for bob). Under wagon=c1 the road meets A's cloister on its tile and the
+#   abbey across its edge (an abbey is a monastery, X-AM-1); c2 offers the cloisters around.
+@test "§5.3 X-AM-1 wagon=c1 a road ending at an abbey meets it: the wagon may move onto the abbey" {
+	local c
+	for c in c2 c1; do
+		carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --rule wagon=$c \
+		    --start B --deck E,A,B,B,B,E,B > g
+		turns 1,0,180,city:S 0,1,270,road:E@wagon 2,0,0 2,1,0 0,2,0 1,2,0
+		carc-place abbey:1,1 < g | carc-score -v > g.n 2> report && mv g.n g
+		run cat report
+		want "ann scores 2 for the city at 1,0
+bob scores 1 for the road at 0,1"
+		run carc-place --list < g
+		if [ $c = c1 ]; then
+			want "wagon:none
+wagon:0,1,cloister
+wagon:1,1,cloister"
+		else
+			want "wagon:none
+wagon:0,0,cloister
+wagon:0,1,cloister
+wagon:1,1,cloister
+wagon:0,2,cloister"
+		fi
+	done
+	carc-place wagon:1,1,cloister < g > g.n && mv g.n g
+	run figs; want "bob@1,1,cloister"
+	carc-deck --verify < g
+}
+
 @test "wagon=c1 a state whose waiting wagon does not name the feature scored is refused" {
 	wagoncity --rule wagon=c1
 	carc-render --format json < g > spoil.json

@@ -311,15 +311,45 @@ scored_root(struct carc_game *g, int p)
 	return node_find(g, AB(g)->from[p] * MAXSEG + AB(g)->fromseg[p]);
 }
 
-/* c1: whether segment s of tile b meets, on that tile, a segment of the feature with root r. */
+/* c1 across an edge that fits anything (an abbey's, X-AM-1): the segments that segment s of
+ * tile b meets on the tiles beside it, as nodes (tile * MAXSEG + segment) into v; how many.
+ * A road or city that ends at such an edge meets the abbey's cloister, and the cloister
+ * meets every road and city that ends at one of its edges. */
+static int
+across(const struct carc_game *g, int b, int s, int *v)
+{
+	const struct placed *q = &g->board[b], *o;
+	const struct tiletype *t = &g->ts.types[q->type], *u;
+	int d, nb, n = 0, k;
+
+	for (d = 0; d < 4; d++) {
+		if ((nb = board_at(g, q->x + side_dx[d], q->y + side_dy[d])) < 0)
+			continue;
+		o = &g->board[nb];
+		u = &g->ts.types[o->type];
+		if (t->wild[q->rot] >> d & 1) {
+			if ((k = u->sideseg[o->rot][(d + 2) % 4]) >= 0)
+				v[n++] = nb * MAXSEG + k;
+		} else if ((t->rsides[q->rot][s] >> d & 1) && (u->wild[o->rot] >> (d + 2) % 4 & 1))
+			for (k = 0; k < u->nseg; k++)
+				v[n++] = nb * MAXSEG + k;
+	}
+	return n;
+}
+
+/* c1: whether segment s of tile b meets, on that tile or across an abbey's edge, a segment of
+ * the feature with root r. */
 static bool
 meets_feature(struct carc_game *g, int b, int s, int r)
 {
 	const struct tiletype *t = &g->ts.types[g->board[b].type];
-	int u;
+	int u, v[4 * MAXSEG], n = across(g, b, s, v);
 
 	for (u = 0; u < t->nseg; u++)
 		if ((t->meets[u] >> s & 1) && node_find(g, b * MAXSEG + u) == r)
+			return true;
+	for (u = 0; u < n; u++)
+		if (node_find(g, v[u]) == r)
 			return true;
 	return false;
 }
@@ -368,6 +398,22 @@ spot_order(const void *pa, const void *pb)
 	return a->y != b->y ? a->y - b->y : a->x != b->x ? a->x - b->x : a->seg - b->seg;
 }
 
+/* Segment s of tile b added to the n spots of v, unless the wagon may not go there or it is
+ * there already; the new count. */
+static int
+spot_add(struct carc_game *g, int p, int b, int s, struct spot *v, int n)
+{
+	char why[160];
+	int i;
+
+	if (wagon_refuse(g, p, b, s, why, sizeof(why)))
+		return n;
+	v[n] = (struct spot){ g->board[b].y, g->board[b].x, s, b };
+	for (i = 0; i < n && spot_order(&v[i], &v[n]) != 0; i++)
+		;
+	return n + (i == n);
+}
+
 /* The places player p's waiting wagon may go (wagon_refuse), by row, column and segment, into
  * v (room for max), as many as there are, at most max. c2: the segments of its tile and
  * the eight around; c1: those meeting the feature scored on one of its tiles. */
@@ -376,7 +422,7 @@ wagon_spots(struct carc_game *g, int p, struct spot *v, int max)
 {
 	const struct placed *o = &g->board[AB(g)->from[p]];
 	char why[160];
-	int dx, dy, b, s, n = 0, i, r, first;
+	int dx, dy, b, s, n = 0, i, first, k, nx, x[4 * MAXSEG];
 	unsigned m;
 
 	if (!reach_c1(g)) {
@@ -388,20 +434,15 @@ wagon_spots(struct carc_game *g, int p, struct spot *v, int max)
 						v[n++] = (struct spot){ o->y + dy, o->x + dx, s, b };
 		return n;
 	}
-	/* each tile of the feature scored, each segment meeting it there */
-	first = i = r = scored_root(g, p);
+	/* each tile of the feature scored, each segment meeting it there or across an edge */
+	first = i = scored_root(g, p);
 	do {
 		b = i / MAXSEG;
 		for (m = g->ts.types[g->board[b].type].meets[i % MAXSEG]; m != 0 && n < max;
-		    m &= m - 1) {
-			s = __builtin_ctz(m);
-			if (wagon_refuse(g, p, b, s, why, sizeof(why)))
-				continue;
-			v[n] = (struct spot){ g->board[b].y, g->board[b].x, s, b };
-			for (dx = 0; dx < n && spot_order(&v[dx], &v[n]) != 0; dx++)
-				;
-			n += dx == n;
-		}
+		    m &= m - 1)
+			n = spot_add(g, p, b, __builtin_ctz(m), v, n);
+		for (k = 0, nx = across(g, b, i % MAXSEG, x); k < nx && n < max; k++)
+			n = spot_add(g, p, x[k] / MAXSEG, x[k] % MAXSEG, v, n);
 		i = g->nodes[i].next;
 	} while (i != first);
 	qsort(v, n, sizeof(*v), spot_order);
