@@ -42,6 +42,10 @@ read_ids(struct rd *r, struct carc_game *g, const msgpack_object *a, const char 
 		if ((t = tileset_find(&g->ts, id)) < 0)
 			return mp_fail(r, "bad state: '%s' names tile '%s', which no tile set has", what,
 			    id);
+		/* a tile of the players' own supplies (an abbey) is never drawn nor set aside */
+		if (g->ts.types[t].own && strcmp(what, "drawn") != 0)
+			return mp_fail(r, "bad state: '%s' names tile '%s', which the players hold "
+			    "and nobody draws", what, id);
 		out[i] = t;
 	}
 	*n = a->via.array.size;

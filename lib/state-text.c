@@ -1,7 +1,9 @@
 /* Every string of a state through carc_text_check: all of a state's strings, keys included,
- * before the reader decodes them, and the strings of a game before the writer writes them. */
+ * before the reader decodes them, and the strings of a game before the writer writes them.
+ * And every map of a state with each key once. */
 #include <msgpack.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -18,6 +20,72 @@ check_str(const msgpack_object *o, enum carc_text kind, const char *name, const 
 		return 0;
 	return seterr(err, CARC_EDATA, "%s: bad state: a %s in %s is not text: %s", name,
 	    key ? "key" : "string", where, why);
+}
+
+/* Keys in the order of their type, length and bytes; the same key compares 0. */
+static int
+key_cmp(const msgpack_object *x, const msgpack_object *y)
+{
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	if (x->type == MSGPACK_OBJECT_STR) {
+		if (x->via.str.size != y->via.str.size)
+			return x->via.str.size < y->via.str.size ? -1 : 1;
+		return memcmp(x->via.str.ptr, y->via.str.ptr, x->via.str.size);
+	}
+	if (x->type == MSGPACK_OBJECT_POSITIVE_INTEGER || x->type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
+		return x->via.i64 < y->via.i64 ? -1 : x->via.i64 > y->via.i64;
+	return 0;	/* other keys the reader refuses by their type */
+}
+
+static int
+key_order(const void *a, const void *b)
+{
+	return key_cmp(*(const msgpack_object *const *)a, *(const msgpack_object *const *)b);
+}
+
+/* A key of the map that comes twice (the reader would see only one of them), or NULL. */
+static const msgpack_object *
+twice(const msgpack_object *o, struct carc_err *err)
+{
+	const msgpack_object **k, *dup = NULL;
+	uint32_t i, j, n = o->via.map.size;
+
+	if (n <= 16) {
+		for (i = 0; i < n; i++)
+			for (j = 0; j < i; j++)
+				if (key_cmp(&o->via.map.ptr[i].key, &o->via.map.ptr[j].key) == 0)
+					return &o->via.map.ptr[i].key;
+		return NULL;
+	}
+	if ((k = malloc(n * sizeof(*k))) == NULL) {
+		seterr(err, CARC_ESOFTWARE, "out of memory");
+		return o;
+	}
+	for (i = 0; i < n; i++)
+		k[i] = &o->via.map.ptr[i].key;
+	qsort(k, n, sizeof(*k), key_order);
+	for (i = 1; i < n && dup == NULL; i++)
+		if (key_cmp(k[i - 1], k[i]) == 0)
+			dup = k[i];
+	free(k);
+	return dup;
+}
+
+/* Refuses a map with a key twice: the reader takes one, --verify another. */
+static int
+check_keys(const msgpack_object *o, const char *name, const char *where, struct carc_err *err)
+{
+	const msgpack_object *k = twice(o, err);
+
+	if (k == NULL)
+		return 0;
+	if (k == o)
+		return err->code;
+	if (k->type == MSGPACK_OBJECT_STR)
+		return seterr(err, CARC_EDATA, "%s: bad state: key '%.*s' twice in %s",
+		    name, (int)(k->via.str.size > 40 ? 40 : k->via.str.size), k->via.str.ptr, where);
+	return seterr(err, CARC_EDATA, "%s: bad state: a key twice in %s", name, where);
 }
 
 /* Every string of the object, keys included, as a line of text; the YAML of a user's tile set
@@ -41,6 +109,8 @@ walk(const msgpack_object *o, const char *name, const char *where, bool yaml,
 				return err->code;
 		return 0;
 	case MSGPACK_OBJECT_MAP:
+		if (check_keys(o, name, where, err))
+			return err->code;
 		for (i = 0; i < o->via.map.size; i++) {
 			const msgpack_object_kv *kv = &o->via.map.ptr[i];
 
@@ -66,6 +136,8 @@ text_check_state(const msgpack_object *root, const char *name, struct carc_err *
 
 	if (root->type != MSGPACK_OBJECT_MAP)
 		return 0;
+	if (check_keys(root, name, "the state", err))
+		return err->code;
 	for (i = 0; i < root->via.map.size; i++) {
 		const msgpack_object_kv *kv = &root->via.map.ptr[i];
 

@@ -226,6 +226,40 @@ edited_json() {
 	EDITS
 }
 
+@test "issue 35: a key twice in any map of a state is refused by every reader: 65, one line" {
+	patch good twice '\x8d\xa6format\xa4carc' '\x8e\xa6format\xa4carc\xa6format\xa4carc'
+	all_refuse 65 "bad state: key 'format' twice in the state" twice
+	carc-deck --players ann,bob --seed 1 --expansions base,tower --rule ransom=step2 > tower
+	patch tower twice '\xa5rules\x88' '\xa5rules\x89\xa6ransom\xa4turn'
+	all_refuse 65 "bad state: key 'ransom' twice in 'setup'" twice
+	patch good twice '\x83\xa4name\xa3ann\xa5score\x00' '\x84\xa4name\xa3ann\xa5score\x00\xa5score\x00'
+	all_refuse 65 "" twice
+	run --separate-stderr carc-render twice
+	[ "$stderr" = "carc-render: twice: bad state: key 'score' twice in 'players'" ] ||
+	    { echo "$stderr"; false; }
+}
+
+@test "issue 35: a tile set named twice in a state is bad data (65), on the command line a usage error (64)" {
+	patch good twice '\xa4sets\x91\x82\xa4name\xa4base' \
+	    '\xa4sets\x92\x82\xa4name\xa4base\xa6digest\xb01147fe233e9361c5\x82\xa4name\xa4base'
+	all_refuse 65 "bad state: tile set 'base' is named twice" twice
+	edited_json '.setup.sets += [.setup.sets[0]]' twice.json
+	run --separate-stderr carc-deck --from-json twice.json
+	fails 65 "carc-deck: twice.json: bad state: tile set 'base' is named twice"
+	run --separate-stderr carc-deck --expansions base,base
+	fails 64 "carc-deck: formats/base.yaml: tile set 'base' is used twice"
+}
+
+@test "issue 35 X-AM-1: a tile the players hold (the abbey) in the supply or set aside is refused" {
+	carc-deck --players ann,bob --seed 1 --expansions base,abbey-mayor > am
+	local edit
+	for edit in supply aside; do
+		carc-render --format json am | jq ".$edit = [\"ABBEY\"] + .$edit" > bad.json
+		run --separate-stderr carc-deck --from-json bad.json
+		fails 65 "carc-deck: bad.json: bad state: '$edit' names tile 'ABBEY', which the players hold and nobody draws"
+	done
+}
+
 @test "a state in the wrong phase: refused with status 1 and the tool to run named" {
 	carc-deck --players ann,bob --seed 7 --stack U > draw
 	carc-draw draw > place

@@ -83,3 +83,15 @@ refused_with() {
 	carc-place seduce:1,0,road:S "$R/seduce.state" | carc-score > seduced
 	carc-render seduced > /dev/null
 }
+
+@test "issue 35: a state naming a built-in set twice is bad data, 65, in every form; so is a key twice and the abbey in the supply" {
+	run --separate-stderr carc-deck --from-json "$R/twice-set.json"
+	refused_with 65 "carc-deck: $R/twice-set.json: bad state: tile set 'base' is named twice"
+	run --separate-stderr carc-draw "$R/twice-set.state"
+	refused_with 65 "carc-draw: $R/twice-set.state: bad state: tile set 'base' is named twice"
+	run --separate-stderr carc-render "$R/twice-key.state"
+	refused_with 65 "carc-render: $R/twice-key.state: bad state: key 'format' twice in the state"
+	run --separate-stderr carc-deck --from-json "$R/abbey-supply.json"
+	refused_with 65 "carc-deck: $R/abbey-supply.json: bad state: 'supply' names tile 'ABBEY', which the players hold and nobody draws"
+}
+

@@ -91,6 +91,7 @@ printf '\x01\x03\x02\x00\x10\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 
 # The inputs that once broke a tool (tests/regress.bats), so that fuzzing starts from them.
 cp tests/fuzz/regress/*.state "$c"/state/
+cp tests/fuzz/regress/*.json "$c"/json/
 cp tests/fuzz/regress/self-sides.yaml tests/fuzz/regress/anchors.yaml "$c"/tileset/
 printf '\x03seduce:2147483647,0,road:N' > "$c"/move/3-overflow
 printf '\x02hurl:knockout:30000,30000' > "$c"/move/2-edge
