@@ -236,6 +236,42 @@ parse_int(const char **p, int *out)
 	return true;
 }
 
+/* One coordinate as the engine writes it: digits with no leading zero, a '-' before any but
+ * 0, within COORD_MAX; no '+', no space, nothing that overflows into another number. */
+static bool
+coord_read(const char **p, int *out)
+{
+	const char *s = *p;
+	bool neg = *s == '-';
+	long v = 0;
+
+	if (neg)
+		s++;
+	if (!isdigit((unsigned char)*s) || (*s == '0' && (neg || isdigit((unsigned char)s[1]))))
+		return false;
+	for (; isdigit((unsigned char)*s); s++)
+		if ((v = v * 10 + (*s - '0')) > COORD_MAX)
+			return false;
+	*out = neg ? -v : v;
+	*p = s;
+	return true;
+}
+
+/* X,Y at the start of a module's decision word (or a state's copy of one), the one reader of
+ * a cell for them all: each number as coord_read takes it, so that an overflowing or
+ * out-of-range number is a malformed word, never another cell, and a word logged as given
+ * holds the engine's own spelling. What follows Y into *rest; false if s starts with no X,Y. */
+bool
+cell_read(const char *s, int *x, int *y, const char **rest)
+{
+	const char *p = s;
+
+	if (!coord_read(&p, x) || *p++ != ',' || !coord_read(&p, y))
+		return false;
+	*rest = p;
+	return true;
+}
+
 struct move {
 	char tile[ID_MAX];
 	int x, y, rot;

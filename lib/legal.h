@@ -112,6 +112,9 @@ int corner_seg(const struct tiletype *, int r, int c);
  * at that corner (a figure that stands on a corner, §5.4); if not, the first cell that does
  * not into *bx, *by. */
 bool corner_meets(const struct carc_game *, int x, int y, int c, int *bx, int *by);
+/* X,Y at the start of a module's word: each number within COORD_MAX and as the engine writes
+ * it (no '+', no leading zero, no -0, no space); what follows into *rest. False if not. */
+bool cell_read(const char *s, int *x, int *y, const char **rest);
 /* A tile of the player's own supply (an abbey), as if it were the one drawn: its placement
  * words, each given to add; placed by one of them, the canonical word into canon. */
 int supply_words(const struct carc_game *, int type, int (*add)(void *, const char *),

@@ -279,3 +279,92 @@ edited_json() {
 		refused_by 1 "over" "$reader" stdin over
 	done
 }
+
+# --- coordinates in the modules' words (issue 35) ------------------------------------------------
+
+# bad_cells FILE WORD...: each WORD, made on FILE, is a usage error: status 64, nothing on
+# stdout, one line "carc-place: bad move 'WORD': ..." on stderr; never another cell.
+bad_cells() {
+	local file=$1 w
+	shift
+	for w; do
+		run --separate-stderr carc-place "$w" < "$file"
+		tool=carc-place fails 64 "bad move '$w'" || { echo "the word: $w"; return 1; }
+	done
+}
+
+@test "issue 35 TW-04 TW-08: a tower's or a capture's X,Y that overflows, lies out of range or is spelled otherwise is a usage error" {
+	carc-deck --players ann,bob --seed 7 --expansions base,tower --start TW02g --deck B,B,B,B > g
+	carc-draw < g | carc-place 1,0,0,cloister | carc-score | carc-draw | carc-place -1,0,0 > tw
+	bad_cells tw tower:9223372036854775808,0 tower:4294967296,0 tower:30001,0 tower:0,-30001 \
+	    tower:+0,0 tower:-0,0 tower:00,0 "tower:0, 0" "tower: 0,0" tower:0,0x tower:0,0,top0
+	carc-place tower:0,0 < tw > cap
+	bad_cells cap capture:4294967297,0,cloister capture:1,18446744073709551616,cloister \
+	    capture:30001,0,cloister capture:+1,0,cloister capture:01,0,cloister
+	carc-place capture:1,0,cloister < cap > /dev/null
+}
+
+@test "issue 35 §5.3: wagon:99999999999999999999,-6,city:E is a usage error, and a wagon's move is logged as the list writes it" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start D --deck E,U,U > g
+	carc-draw < g | carc-place 0,-1,180,city:S@wagon | carc-score > wg
+	bad_cells wg wagon:99999999999999999999,-6,city:E wagon:4294967296,0,road:E \
+	    wagon:30001,0,road:E wagon:+0,0,road:E wagon:-0,0,road:E wagon:0,00,road:E
+	carc-place wagon:0,0,road:W < wg > a
+	carc-place wagon:0,0,road:E < wg > b
+	cmp a b
+	run get a '.log[-1]'
+	want '"wagon:0,0,road:E"'
+}
+
+# The hole of abbey-mayor.bats: the cell 1,1 with tiles on all four sides, ann to move.
+@test "issue 35 X-AM-1: an abbey's X,Y that overflows is a usage error; every rotation of the abbey is one move, one state, one log word" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor --start B \
+	    --deck E,A,B,B,B,E,B > g
+	turns 1,0,180,city:S 0,1,270,road:E 2,0,0 2,1,0 0,2,0 1,2,0
+	bad_cells g abbey:1,4294967297 abbey:9223372036854775808,1 abbey:30001,1 abbey:+1,1 \
+	    abbey:01,1 abbey:1,1,00 abbey:1,1,360 abbey:1,1,-90 ABBEY/4294967297,1,0
+	carc-place abbey:1,1,0 < g > r0
+	carc-place abbey:1,1,90 < g > r90
+	cmp r0 r90
+	carc-place abbey:1,1 < g > r
+	carc-place ABBEY/1,1,270 < g > r270
+	cmp r0 r && cmp r0 r270
+	run get r90 '.log[-1]'
+	want '"ABBEY/1,1,0"'
+	carc-place abbey:1,1,cloister < g > c0
+	carc-place abbey:1,1,180,cloister < g > c180
+	cmp c0 c180
+}
+
+@test "issue 35 PD-50 PD-30: a portal's or the fairy's X,Y that overflows or lies out of range is a usage error" {
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck U,PD08 > g
+	carc-draw < g | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place 2,0,0 > portal
+	bad_cells portal portal:0,4294967296,city:N portal:9223372036854775808,0,city:N \
+	    portal:30001,0,city:N portal:0,-0,city:N portal:+0,0,city:N
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck U,U,U,U,A,A > g
+	carc-draw < g | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place -1,0,0 |
+	    carc-score | carc-draw | carc-place 2,0,0 > fairy
+	bad_cells fairy fairy:1,4294967296,road:E fairy:9223372036854775809,0,road:E \
+	    fairy:1,30001,road:E fairy:01,0,road:E
+	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon --start D \
+	    --deck U,U,U,U,A,A --rule fairy=on-tile > g
+	carc-draw < g | carc-place 1,0,0,road:E | carc-score | carc-draw | carc-place -1,0,0 |
+	    carc-score | carc-draw | carc-place 2,0,0 > fairy
+	bad_cells fairy fairy:1,4294967296 fairy:4294967297,0 fairy:1,-0
+}
+
+@test "issue 35 B-63 X-CA-7: a recall's or a seduction's X,Y that overflows or lies out of range is a usage error" {
+	carc-deck --players ann,bob --seed 7 --expansions base,abbot --start B --deck B,B,B,B,B > g
+	carc-draw < g | carc-place 1,0,0,cloister@abbot | carc-score | carc-draw |
+	    carc-place 0,1,0 | carc-score | carc-draw | carc-place 1,1,0 > recall
+	bad_cells recall recall:4294967297,0 recall:1,18446744073709551616 recall:30001,0 \
+	    recall:01,0 recall:+1,0 "recall:1,0 "
+	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
+	    --deck W,V,CA06,B > g
+	turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
+	carc-place hurl:seduction:2.40,0.60 < g | carc-score > seduce
+	bad_cells seduce seduce:4294967297,0,field:Es seduce:1,9223372036854775808,field:Es \
+	    seduce:30001,0,field:Es seduce:+1,0,field:Es
+}

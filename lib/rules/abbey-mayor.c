@@ -18,6 +18,7 @@
  * farmers in its field as it comes score it as at the end and go home; farmers whose field
  * joins a barn's later score 1 a completed city and go home (placed); at the end the barns'
  * majority scores 4 a completed city (value). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,27 +175,37 @@ logged(const struct carc_game *g, const char *w)
 static int
 abbey_place(struct carc_game *g, const char *w, struct carc_err *err)
 {
+	static const char *const rots[] = { "0", "90", "180", "270" };
 	struct abbeys *a = AB(g);
 	const struct fcell *fc;
 	char w2[128], canon[128];
 	const char *p = logged(g, w) ? strchr(w, '/') + 1 : w + 6, *c;
-	int x, y, n;
+	int x, y, r = 0;
+	size_t n;
 
-	if (sscanf(p, "%d,%d%n", &x, &y, &n) != 2 || (p[n] != '\0' && p[n] != ','))
+	if (!cell_read(p, &x, &y, &c) || (*c != '\0' && *c != ','))
 		return seterr(err, CARC_EUSAGE,
 		    "bad move '%s': expected abbey:X,Y[,FEATURE][@FIGURE] or abbey:none", w);
+	/* a rotation if the word gives one, else 0; the abbey looks the same in each (same_as),
+	 * so every rotation of it is one move, one state and one word of the log (X-AM-1) */
+	if (c[0] == ',' && (c[1] == '-' || isdigit((unsigned char)c[1]))) {
+		n = strcspn(c + 1, ",@");
+		for (r = 0; r < 4; r++)
+			if (strlen(rots[r]) == n && strncmp(c + 1, rots[r], n) == 0)
+				break;
+		if (r == 4)
+			return seterr(err, CARC_EUSAGE, "bad move '%s': the rotation must be 0, 90, "
+			    "180 or 270", w);
+		c += 1 + n;
+	}
 	if (!held(g, g->player))
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s's abbey is on the board "
 		    "already (X-AM-1)", w, g->pl[g->player].name);
 	if ((fc = frontier_at(g, x, y)) == NULL || !is_hole(fc))
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': an abbey goes only into an "
 		    "empty cell with tiles on all four sides (X-AM-1)", w);
-	/* X,Y, then a rotation if the word gives one, else 0 */
-	c = p + n;
-	if (c[0] == ',' && (c[1] == '-' || (c[1] >= '0' && c[1] <= '9')))
-		snprintf(w2, sizeof(w2), "%s", p);
-	else
-		snprintf(w2, sizeof(w2), "%d,%d,0%s", x, y, c);
+	r = g->ts.types[a->type].same_as[r];
+	snprintf(w2, sizeof(w2), "%d,%d,%d%s", x, y, 90 * r, c);
 	if (supply_place(g, a->type, w2, canon, sizeof(canon), err))
 		return requote(err, w2, w);
 	a->used |= 1u << g->player;
@@ -527,13 +538,15 @@ static int
 wagon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 {
 	struct abbeys *a = AB(g);
-	char why[160];
+	char why[160], canon[96] = "wagon:none", name[32];
+	const char *feat;
 	int p = g->player, x, y, n, b, s;
 
 	if (strcmp(w, "wagon:none") == 0)
 		report(g, "%s takes the wagon back\n", g->pl[p].name);
 	else {
-		if (sscanf(w, "wagon:%d,%d,%n", &x, &y, &n) != 2)
+		if (strncmp(w, "wagon:", 6) != 0 || !cell_read(w + 6, &x, &y, &feat) ||
+		    *feat++ != ',')
 			return seterr(err, CARC_EUSAGE, "bad move '%s': expected wagon:X,Y,FEATURE or "
 			    "wagon:none", w);
 		if ((b = board_at(g, x, y)) < 0)
@@ -541,19 +554,22 @@ wagon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 			    y);
 		const struct tiletype *t = &g->ts.types[g->board[b].type];
 
-		if ((s = seg_by_name(t, g->board[b].rot, w + n)) == -2)
+		if ((s = seg_by_name(t, g->board[b].rot, feat)) == -2)
 			return seterr(err, CARC_EUSAGE, "bad move '%s': unknown feature '%s'", w,
-			    w + n);
+			    feat);
 		if (s < 0)
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': tile %s has no %s", w,
-			    t->id, w + n);
+			    t->id, feat);
 		if (wagon_refuse(g, p, b, s, why, sizeof(why)))
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': %s", w, why);
 		if (fig_add(g, b, s, p, a->wagon) == -1)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");
 		report(g, "%s moves the wagon to %d,%d\n", g->pl[p].name, x, y);
+		/* logged as wagon_words writes it: the feature by its canonical side */
+		seg_rotated_name(t, g->board[b].rot, s, name, sizeof(name));
+		snprintf(canon, sizeof(canon), "wagon:%d,%d,%s", x, y, name);
 	}
-	if (!g->quiet && game_log(g, w) == -1)
+	if (!g->quiet && game_log(g, canon) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	a->wagons &= ~(1u << p);
 	/* the last wagon moved: the turn goes on with the other modules' end (a catapult

@@ -4,7 +4,6 @@
  * (B-63), a decision of step 2 of the turn in a phase of its own, recall, after a placement
  * that put no figure: recall:X,Y takes the player's abbot back from the unfinished cloister or
  * garden on tile X,Y, which scores at once as it would at the end; recall:none leaves it. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,26 +125,14 @@ recall_take(struct carc_game *g, int f)
 	g->acted = true;
 }
 
-/* The X,Y of recall:X,Y, in range, or -1. */
+/* The X,Y of recall:X,Y, as the core reads a cell (cell_read), with nothing after, or -1:
+ * the word is logged as given, so only the engine's spelling is taken. */
 static int
 parse_xy(const char *s, int *x, int *y)
 {
-	int xy[2], i;
-	char *end;
-	long v;
+	const char *rest;
 
-	for (i = 0; i < 2; i++) {
-		errno = 0;
-		v = strtol(s, &end, 10);
-		if (end == s || errno || v < -COORD_MAX || v > COORD_MAX ||
-		    *end != (i == 0 ? ',' : '\0'))
-			return -1;
-		xy[i] = v;
-		s = end + 1;
-	}
-	*x = xy[0];
-	*y = xy[1];
-	return 0;
+	return cell_read(s, x, y, &rest) && *rest == '\0' ? 0 : -1;
 }
 
 static int

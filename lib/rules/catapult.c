@@ -3,7 +3,6 @@
  * phases hurl and seduce; the house rule; its options; and its part of the state. Figures stand
  * at points given by the tile data, a hurl lands at its aim plus seeded scatter, and every
  * distance is integer hundredths of a tile. */
-#include <errno.h>
 #include <inttypes.h>
 #include <msgpack.h>
 #include <stdio.h>
@@ -225,24 +224,13 @@ seducer_may(const struct carc_game *g, int from, int type)
 static int
 own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, const char *w)
 {
-	int xy[2], x, y, b, s, f;
-	const char *feat = spec;
-	char *end;
-	long v;
+	int x, y, b, s, f;
+	const char *feat;
 
-	for (f = 0; f < 2; f++) {
-		errno = 0;
-		v = strtol(feat, &end, 10);
-		if (end == feat || *end != ',' || errno || v < -COORD_MAX || v > COORD_MAX)
-			break;
-		xy[f] = v;
-		feat = end + 1;
-	}
-	if (f < 2 || *feat == '\0')
+	/* the word is logged as given: the cell only in the engine's spelling (cell_read) */
+	if (!cell_read(spec, &x, &y, &feat) || *feat++ != ',' || *feat == '\0')
 		return seterr(err, CARC_EUSAGE,
 		    "bad move '%s': expected seduce:supply, seduce:X,Y,FEATURE or seduce:none", w), -1;
-	x = xy[0];
-	y = xy[1];
 	if ((b = board_at(g, x, y)) < 0 ||
 	    (s = seg_by_name(&g->ts.types[g->board[b].type], g->board[b].rot, feat)) < 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': no %s at %d,%d", w, feat, x, y),
@@ -1096,8 +1084,9 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 	struct catapult *cp = cat(g);
 	const msgpack_object *o = mp_get(c, "victim");
 	char s[64], feat[32];
+	const char *rest;
 	int64_t x, y;
-	int f;
+	int f, cx, cy;
 
 	if (g->phase == CARC_SEDUCE || (cp->pending == PENDING_SEDUCE && o != NULL &&
 	    o->type != MSGPACK_OBJECT_NIL)) {
@@ -1132,8 +1121,8 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 			return mp_fail(r, "bad state: no figure '%s' to seduce with", s + 7);
 		cp->fromtype = f;
 	} else if (strcmp(s, "none") != 0) {
-		if (sscanf(s, "%" SCNd64 ",%" SCNd64 ",%31s", &x, &y, feat) != 3 ||
-		    (cp->from = figure_at(g, x, y, feat, true)) < 0)
+		if (!cell_read(s, &cx, &cy, &rest) || *rest != ',' || strlen(rest + 1) >= sizeof(feat) ||
+		    (cp->from = figure_at(g, cx, cy, strcpy(feat, rest + 1), true)) < 0)
 			return mp_fail(r, "inconsistent state: no follower of %s at '%s'",
 			    g->pl[g->player].name, s);
 	}

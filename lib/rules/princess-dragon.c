@@ -655,13 +655,16 @@ static int
 canonical(const struct carc_game *g, const char *w, size_t plen, char *out, size_t n,
     struct carc_err *err)
 {
-	const char *p = w + plen, *at;
+	const char *p = w + plen, *at, *rest;
 	char feat[32], name[32], fig[ID_MAX] = "";
 	int x, y, used = 0, b, s;
 	size_t flen;
 
-	if (sscanf(p, "%d,%d,%n", &x, &y, &used) != 2 || used == 0 || p[used] == '\0' ||
-	    (flen = strcspn(p + used, "@")) >= sizeof(feat))
+	/* the cell as the core reads one (cell_read): an overflow is no cell, and a word written
+	 * as given (no tile there) holds the engine's spelling of it */
+	if (cell_read(p, &x, &y, &rest) && *rest == ',')
+		used = rest + 1 - p;
+	if (used == 0 || p[used] == '\0' || (flen = strcspn(p + used, "@")) >= sizeof(feat))
 		return seterr(err, CARC_EUSAGE, "bad move '%s': write %.*sX,Y,FEATURE%s", w,
 		    (int)plen, w, plen == 7 ? "[@FIGURE]" : "");
 	memcpy(feat, p + used, flen);
@@ -705,11 +708,12 @@ static int
 fairy_canon(const struct carc_game *g, const char *w, char *out, size_t n,
     struct carc_err *err)
 {
-	int x, y, used = 0;
+	const char *rest;
+	int x, y;
 
 	if (!on_tile(g))
 		return canonical(g, w, 6, out, n, err);
-	if (sscanf(w + 6, "%d,%d%n", &x, &y, &used) != 2 || w[6 + used] != '\0')
+	if (!cell_read(w + 6, &x, &y, &rest) || *rest != '\0')
 		return seterr(err, CARC_EUSAGE, "bad move '%s': write fairy:X,Y, a tile "
 		    "(fairy=on-tile)", w);
 	snprintf(out, n, "fairy:%d,%d", x, y);

@@ -709,16 +709,14 @@ floor_build(struct carc_game *g, int b)
 	after(g);
 }
 
-/* The X,Y of a word and what follows it, or NULL. */
+/* The X,Y of a word (the core's cell_read: an overflow is no cell) and what follows it, or
+ * NULL. */
 static const char *
 word_xy(const char *s, int *x, int *y)
 {
-	int used = 0;
+	const char *rest;
 
-	if (sscanf(s, "%d,%d%n", x, y, &used) != 2 || used == 0 || *x < -COORD_MAX ||
-	    *x > COORD_MAX || *y < -COORD_MAX || *y > COORD_MAX)
-		return NULL;
-	return s + used;
+	return cell_read(s, x, y, &rest) ? rest : NULL;
 }
 
 /* The tower at X,Y for word w: its board tile, and its segment into *s; else a refusal. */
