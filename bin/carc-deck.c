@@ -195,8 +195,8 @@ verify(const char *path, const char *since, const char *as)
 	struct carc_err err = { 0 };
 	struct carc_game *g, *r, *o = NULL;
 	const char *name = path && strcmp(path, "-") != 0 ? path : "stdin";
-	char msg[sizeof(err.msg)];
-	int replayed, differs, me, i;
+	char msg[sizeof(err.msg)], why[sizeof(err.msg)];
+	int replayed, differs, me, i, explained = 1;
 
 	/* both games are freed before any message, so that a refusal leaks nothing */
 	g = read_state(path, NULL);
@@ -231,11 +231,19 @@ verify(const char *path, const char *since, const char *as)
 	replayed = r != NULL;
 	differs = replayed && carc_game_compare(g, r, msg, sizeof(msg));
 	carc_game_free(r);
+	/* a game saved before a rule was corrected keeps its scores and goes on: a note, not a
+	 * refusal, when the old readings explain it all; else the rules are named all the same */
+	if (replayed && differs)
+		explained = carc_game_corrected(g, why, sizeof(why), &err);
 	carc_game_free(g);
 	if (!replayed)
 		die(err.code == CARC_EDATA ? CARC_EREFUSED : err.code, "%s: %s", name, err.msg);
-	if (differs)
-		die(CARC_EREFUSED, "%s: %s", name, msg);
+	if (differs && explained > 1)
+		die_err(&err);
+	if (differs && explained == 0)
+		note("%s: %s", name, why);
+	else if (differs)
+		die(CARC_EREFUSED, "%s: %s%s%s", name, msg, why[0] ? "; " : "", why);
 }
 
 int

@@ -22,18 +22,15 @@
 
 /* One line, however the arguments quoted in it look: what is not a line of text (control
  * characters, bytes that are not UTF-8) becomes C escapes, as in the library's messages. */
-void
-die(int status, const char *fmt, ...)
+static void
+vline(const char *fmt, va_list ap)
 {
 	char msg[1024], why[8];
 	const char *p;
 	unsigned long cp;
 	size_t k, n;
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	fprintf(stderr, "%s: ", progname);
 	n = strlen(msg);
 	for (p = msg; *p; p += k) {
@@ -48,7 +45,28 @@ die(int status, const char *fmt, ...)
 		fprintf(stderr, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\x%02x", c);
 	}
 	fputc('\n', stderr);
+}
+
+void
+die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vline(fmt, ap);
+	va_end(ap);
 	exit(status);
+}
+
+/* A line for people that stops nothing, quoted as die's. */
+void
+note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vline(fmt, ap);
+	va_end(ap);
 }
 
 void

@@ -14,6 +14,8 @@ enum { OPT_VERSION = 1000, OPT_NOWAIT };
 
 void die(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 void die_err(const struct carc_err *) __attribute__((noreturn));
+/* die's line, without the exit: a note for people */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* -h, --help: the synopsis on standard output, status 0. */
 void help(const char *synopsis) __attribute__((noreturn));
 /* --version: "carc-TOOL VERSION" on standard output, status 0. */

@@ -127,6 +127,14 @@ int carc_game_replay_step(struct carc_game *, const struct carc_game *, int i,
 /* 0 if the two games are the same; else 1 and the first difference, for people, in msg:
  * "player 2 (bob) score is 41, the log gives 33". The second game is the replay. */
 int carc_game_compare(const struct carc_game *, const struct carc_game *, char *msg, size_t);
+/* When a game is not the one its log gives (carc_game_compare): 0 if rules corrected since an
+ * older carc wrote it explain it all, the game replaying to itself with their old readings in
+ * force for the whole log or for its first decisions (those of the older carc), and in MSG the
+ * note for people: "the state was written by an older carc (version 1): rule F-5 changed
+ * since (...); its scores stand, the game goes on under today's rules". Else 1 and in MSG the
+ * rules corrected since the state's version that its sets may feel ("rule F-5 changed since
+ * version 1 (...)"), or "" when none; a status above with ERR filled (out of memory). */
+int carc_game_corrected(const struct carc_game *, char *msg, size_t n, struct carc_err *);
 /* 0 when NEW continues OLD (named OLDNAME in messages), as carc-deck --verify --since checks
  * a game received by e-mail: NEW has exactly OLD's setup (players, tile sets with their text,
  * rules, seed, start, stack and deck), OLD's log is the beginning of NEW's, NEW is the state

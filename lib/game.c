@@ -14,8 +14,10 @@ game_alloc(void)
 {
 	struct carc_game *g = calloc(1, sizeof(*g));
 
-	if (g != NULL)
+	if (g != NULL) {
 		rules_defaults(&g->rules);
+		g->version = CARC_FORMAT_VERSION;
+	}
 	return g;
 }
 

@@ -118,6 +118,11 @@ struct carc_game {
 	int nlog, caplog;
 
 	unsigned active;		/* bit per module of the table the game has */
+	/* the state version the game was read from (CARC_FORMAT_VERSION for a new game), and
+	 * the rule corrections whose old reading is in force: a bit per row of corrections[]
+	 * (corrections.h), set only by carc_game_corrected's replays */
+	int version;
+	unsigned oldread;
 	uint64_t modstate[MODULE_STATE_BYTES / 8];	/* the modules' parts (rules.h) */
 
 	/* derived, rebuilt from the board */

@@ -84,9 +84,11 @@ carc_game_replay_step(struct carc_game *g, const struct carc_game *o, int i,
 }
 
 /* A game again from its setup and its log; carc-draw once more for a game saved with its tile
- * drawn. WHO, when not NULL, gets the player who made each decision. */
-struct carc_game *
-replay_who(const struct carc_game *o, int *who, struct carc_err *err)
+ * drawn. WHO, when not NULL, gets the player who made each decision. The old readings OLDREAD
+ * (corrections.h) are in force for the first UPTO entries, today's rules after. */
+static struct carc_game *
+replay_read(const struct carc_game *o, int *who, unsigned oldread, int upto,
+    struct carc_err *err)
 {
 	struct carc_game *g;
 	int i;
@@ -94,6 +96,7 @@ replay_who(const struct carc_game *o, int *who, struct carc_err *err)
 	if ((g = same_setup(o, err)) == NULL)
 		return NULL;
 	for (i = 0; i < o->nlog; i++) {
+		g->oldread = i < upto ? oldread : 0;
 		if (who != NULL)	/* a draw is for the player to move, and leaves the turn */
 			who[i] = g->player;
 		if (replay_word(g, o, i, err)) {
@@ -106,11 +109,24 @@ replay_who(const struct carc_game *o, int *who, struct carc_err *err)
 			return NULL;
 		}
 	}
+	g->oldread = 0;
 	if (o->phase == CARC_PLACE && g->phase == CARC_DRAW && carc_game_draw(g, err)) {
 		carc_game_free(g);
 		return NULL;
 	}
 	return g;
+}
+
+struct carc_game *
+replay_who(const struct carc_game *o, int *who, struct carc_err *err)
+{
+	return replay_read(o, who, 0, 0, err);
+}
+
+struct carc_game *
+replay_old(const struct carc_game *o, unsigned oldread, int upto, struct carc_err *err)
+{
+	return replay_read(o, NULL, oldread, upto, err);
 }
 
 struct carc_game *

@@ -658,6 +658,7 @@ decode(struct rd *r, struct carc_game *g, const msgpack_object *root)
 	    read_log(r, g, root) || placed_alone(r, g) || read_modules(r, g, root) ||
 	    check_supplies(r, g, mp_get(root, "players")))
 		return r->err->code;
+	g->version = version;
 	/* drawn tiles outside phase place and the phases after a placement: only those held
 	 * for a second turn of the same player (F-9), as the modules say */
 	if (g->ndrawn > 0 && g->phase != CARC_PLACE && g->phase != CARC_SCORE &&

@@ -48,7 +48,7 @@ to_end() {
 @test "every version-1 fixture is read by every reader, and its JSON by carc-deck --from-json" {
 	local f
 	for f in base-place base-score base-over c1-draw ft-place ft-score cat-hurl cat-seduce \
-	    both-over user-draw ref-ft-score; do
+	    both-over user-draw ref-ft-score ft-tent ft-tent-edited; do
 		carc-render --format json "$V1/$f" > "$f.json" || { echo "$f: not read"; return 1; }
 		[ "$(jq .version "$f.json")" -ge 1 ]
 		carc-render --format ascii "$V1/$f" > /dev/null
@@ -104,4 +104,51 @@ to_end() {
 
 @test "version 1, a user's tile set carried in the state, played on to the end as before" {
 	to_end user-draw
+}
+
+# ft-tent was made by the release before issue 11 (commit cc7a8e4), when an empty tent scored 0
+# (F-5 as it read then): bob completed one and has 4, today's rules give him 7. ft-tent-edited
+# is the same state with ann's score written up from 12 to 20 by hand, by the same release.
+F5_NOTE="the state was written by an older carc (version 1): rule F-5 changed since (an empty \
+tent now scores 3 for the player who completes it, as one with a fortune teller does; it \
+scored 0); its scores stand, the game goes on under today's rules"
+
+@test "a version-1 game saved before F-5 was corrected verifies, with a note naming F-5" {
+	run --separate-stderr carc-deck --verify "$V1/ft-tent"
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "carc-deck: $V1/ft-tent: $F5_NOTE" ]
+	run --separate-stderr carc-deck --verify < "$V1/ft-tent"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "carc-deck: stdin: $F5_NOTE" ]
+}
+
+@test "a game saved before F-5 was corrected keeps its scores and goes on under today's rules" {
+	cp "$V1/ft-tent" g
+	carc-draw g | carc-bot --seed 3 random | carc-score > g.n && mv g.n g
+	carc-render --format json g | jq -c '[.version, (.log | length), [.players[].score]]' > s
+	run cat s; [ "$output" = '[2,23,[12,4]]' ]
+	run --separate-stderr carc-deck --verify g
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "carc-deck: g: the game was begun by an older carc: rule F-5 changed since \
+(an empty tent now scores 3 for the player who completes it, as one with a fortune teller does; \
+it scored 0); its scores stand, the game goes on under today's rules" ]
+	local n=0
+	while [ "$(phase g)" != over ]; do
+		[ "$n" -lt 1000 ] || { echo "no end after $n steps"; return 1; }
+		step g || { echo "step $n failed"; return 1; }
+		n=$((n + 1))
+	done
+	run --separate-stderr carc-deck --verify g
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"rule F-5 changed since"* ]]
+}
+
+@test "a version-1 game whose scores were edited by hand is refused, F-5 named but no excuse" {
+	run --separate-stderr carc-deck --verify "$V1/ft-tent-edited"
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "carc-deck: $V1/ft-tent-edited: player 1 (ann) score is 20, the log gives 12; \
+rule F-5 changed since version 1 (an empty tent now scores 3 for the player who completes it, \
+as one with a fortune teller does; it scored 0)" ]
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board.h"
+#include "../corrections.h"
 #include "../legal.h"
 #include "modules.h"
 
@@ -19,10 +21,20 @@ enum { FT_DRAW, FT_BIG };
 enum { FT_DRAW_MAX, FT_DRAW_MAY };
 enum { FT_BIG_ONE, FT_BIG_TWO };
 
+/* 3 (F-5); 0 for an empty tent under the reading carc had before F-5 was corrected, kept for
+ * carc-deck --verify of a game saved then (corrections.h) */
 static int
 tent_done(struct carc_game *g, int root, int tile)
 {
-	return 3;							/* F-5 */
+	int i;
+
+	if (!OLDREAD(g, CORR_F5))
+		return 3;
+	for (i = 0; i < g->nfigs; i++)
+		if (!g->figs[i].corner && node_find(g, g->figs[i].tile * MAXSEG + g->figs[i].seg) ==
+		    root)
+			return 3;
+	return 0;
 }
 
 /* F-5, F-6, F-8: complete when the four cells beside it hold tiles, 3 to the player who
