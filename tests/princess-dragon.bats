@@ -374,6 +374,101 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	want "score bob"
 }
 
+# ann's follower on the road D-U-PD08 at 1,0; bob places PD08 (a portal tile) at 2,0
+phantom_portal() {
+	carc-deck --players ann,bob --seed 7 --expansions base,phantom,princess-dragon --start D \
+	    --deck U,PD08 > g
+	put 1,0,0,road:E
+	carc-place phantom:none < g | carc-score > g.n && mv g.n g
+	put "$1"
+}
+
+@test "PD-53, seed 003 note 9: a portal tile placed with no figure: the phantom may go through the portal" {
+	phantom_portal 2,0,0
+	run turnof
+	want "phantom bob"
+	carc-place phantom:none < g > g.n && mv g.n g
+	run turnof
+	want "portal bob"
+	run carc-place --list < g
+	want "portal:0,0,city:N
+portal:0,0,city:N@phantom
+portal:0,0,field:En
+portal:0,0,field:En@phantom
+portal:0,0,field:Es
+portal:0,0,field:Es@phantom
+portal:1,0,field:Nw
+portal:1,0,field:Nw@phantom
+portal:1,0,field:Es
+portal:1,0,field:Es@phantom
+portal:none"
+	carc-place portal:0,0,city:N@phantom < g > g.n && mv g.n g
+	run js '[.log[-1], .phase] | join(" ")'
+	want "portal:0,0,city:N@phantom score"
+	run js '[.figures[] | "\(.x),\(.y),\(.feature)@\(.type)"] | join(" ")'
+	want "1,0,road:E@follower 0,0,city:N@phantom"
+	run js '[.players[] | "\(.supply.follower)/\(.supply.phantom)"] | join(" ")'
+	want "6/1 7/0"
+	carc-deck --verify < g
+	# the last tile: the final scoring counts the phantom's city of one tile, 1 point, and
+	# ann's road of three, 3
+	carc-score < g > g.n && mv g.n g
+	run turnof
+	want "over"
+	run scores g
+	want "ann=3 bob=1"
+}
+
+@test "PD-53, seed 003 note 9: one figure a turn through the portal: a follower or the phantom, not both" {
+	phantom_portal 2,0,0
+	carc-place phantom:none < g > g.p
+	# a follower through the portal ends the decision: no phantom after it
+	carc-place portal:0,0,city:N < g.p > g.n
+	run carc-render --format phase < g.n
+	want "score bob"
+	run --separate-stderr carc-place --list < g.n
+	tool=carc-place fails 1 "the game waits for carc-score"
+	run --separate-stderr carc-place portal:1,0,field:Nw@phantom < g.n
+	tool=carc-place fails 1 "run carc-score"
+	# the phantom on the tile: the portal is the followers' alone
+	carc-place phantom:road:S < g > g.n
+	run carc-place --list < g.n
+	want "portal:0,0,city:N
+portal:0,0,field:En
+portal:0,0,field:Es
+portal:1,0,field:Nw
+portal:1,0,field:Es
+portal:none"
+	run --separate-stderr carc-place portal:0,0,city:N@phantom < g.n
+	tool=carc-place fails 1 "illegal move 'portal:0,0,city:N@phantom': bob has no phantom left to send through the portal"
+	# a follower with the tile: the portal is the phantom's alone
+	phantom_portal 2,0,0,road:S
+	run turnof
+	want "phantom bob"
+	carc-place phantom:none < g > g.n && mv g.n g
+	run carc-place --list < g
+	want "portal:0,0,city:N@phantom
+portal:0,0,field:En@phantom
+portal:0,0,field:Es@phantom
+portal:1,0,field:Nw@phantom
+portal:1,0,field:Es@phantom
+portal:none"
+	run --separate-stderr carc-place portal:0,0,city:N < g
+	tool=carc-place fails 1 "illegal move 'portal:0,0,city:N': the turn's figure action is taken; only the phantom may go through the portal now (PD-53)"
+	carc-place portal:1,0,field:Es@phantom < g > g.n && mv g.n g
+	run js '[.figures[] | "\(.x),\(.y),\(.feature)@\(.type)"] | join(" ")'
+	want "1,0,road:E@follower 2,0,road:S@follower 1,0,field:Es@phantom"
+	run turnof
+	want "score bob"
+}
+
+@test "PD-53: --list --format json takes the phantom's portal word apart" {
+	phantom_portal 2,0,0
+	carc-place phantom:none < g > g.n && mv g.n g
+	run bash -c "carc-place --list --format json < g | sed -n '3p'"
+	want '{"word": "portal:0,0,city:N@phantom", "kind": "portal", "x": 0, "y": 0, "feature": "city:N", "figure": "phantom"},'
+}
+
 @test "whole games of 2 to 6 players with the dragon's steps, through the tools" {
 	games_with princess-dragon 11 dragon:
 }
@@ -562,7 +657,7 @@ spoilt() {
 	    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
 }
 
-@test "PD-41 with The Abbot: a recall is the turn's figure action: no portal and no fairy after it; the state keeps it" {
+@test "PD-41 with The Abbot: a recall is the turn's figure action: no follower through the portal, only the phantom, and no fairy after it; the state keeps it" {
 	#   x:   0    1    2         ann's abbot in the cloister B at 0,1; her follower at 1,0
 	#        D    U   PD08       (a portal tile, placed by ann without a figure)
 	#   y=1  B
@@ -581,6 +676,19 @@ spoilt() {
 	want true
 	carc-deck --verify < g
 	carc-place phantom:none < g > g.n && mv g.n g
+	# no follower went through the portal: the phantom still may (PD-53), alone
+	run turnof
+	want "portal ann"
+	run carc-place --list < g
+	want "portal:0,0,city:N@phantom
+portal:0,0,field:En@phantom
+portal:0,0,field:Es@phantom
+portal:0,1,cloister@phantom
+portal:0,1,field:Nw@phantom
+portal:1,0,field:Nw@phantom
+portal:1,0,field:Es@phantom
+portal:none"
+	carc-place portal:none < g > g.n && mv g.n g
 	run turnof
 	want "score ann"
 	run js '[.acted, (.players[0].supply | .abbot, .follower)] | join(" ")'

@@ -2,7 +2,9 @@
  * each, a follower of strength 1 that is never placed with the tile: `second`); this module
  * is its placement, a decision of step 2 of the turn in a phase of its own, phantom, after the
  * tile and its figure (if any): phantom:FEATURE puts it on another feature of the same tile,
- * which must be free (B-22), so never where the first figure went; phantom:none does not. */
+ * which must be free (B-22), so never where the first figure went; phantom:none does not.
+ * After phantom:none, a portal tile lets it go through the portal instead, a word of the
+ * portal's phase (portal:X,Y,FEATURE@phantom, lib/rules/princess-dragon.c: PD-53). */
 #include <stdio.h>
 #include <string.h>
 

@@ -392,15 +392,17 @@ struct target {
 /* Given each target of an action in turn, until it returns nonzero. */
 typedef int (*target_fn)(struct carc_game *, const struct target *, void *);
 
-/* A figure of the player's that may go through a portal: a follower, not the phantom (whose
- * decision is its own) nor one that stands on corners (PD-52). */
+/* A figure of the player's that may go through a portal: a follower, not one that stands on
+ * corners (PD-52), while the turn's figure action is open (PD-50); or the phantom, still in
+ * his supply (so not put on the tile this turn), whatever the figure action was: the portal
+ * takes one of them a turn, as this phase takes one decision (PD-53, seed 003 note 9). */
 static bool
 portal_figure(const struct carc_game *g, int ft)
 {
 	const struct figtype *f = &g->ts.fig[ft];
 
-	return f->group == GROUP_FOLLOWER && !f->second && !f->corner && !f->needs_own &&
-	    figures_left(g, g->player, ft) > 0;
+	return f->group == GROUP_FOLLOWER && !f->corner && !f->needs_own &&
+	    (f->second || !action_taken(g)) && figures_left(g, g->player, ft) > 0;
 }
 
 /* Each place a follower of the player's may reach through the portal (PD-50, PD-51): a
@@ -567,10 +569,11 @@ fairy_can(const struct carc_game *g)
 	return fairy_each((struct carc_game *)g, any, NULL);
 }
 
+/* The portal's phase is open to the phantom after a figure action too (portal_figure). */
 static bool
 portal_open(struct carc_game *g)
 {
-	return !action_taken(g) && portal_can(g);
+	return portal_can(g);
 }
 
 static bool
@@ -720,15 +723,19 @@ fairy_canon(const struct carc_game *g, const char *w, char *out, size_t n,
 	return 0;
 }
 
-/* The follower through the portal (PD-50). */
+/* The follower through the portal (PD-50): the turn's figure action; or the phantom, which
+ * takes none (PD-53). */
 static int
 portal_put(struct carc_game *g, const struct target *t)
 {
+	bool phantom = g->ts.fig[t->ft].second;
+
 	if (fig_add(g, t->b, t->s, g->player, t->ft) == -1)
 		return -1;
-	g->acted = true;
-	report(g, "%s's %s goes through the portal to %d,%d (PD-50)\n", g->pl[g->player].name,
-	    g->ts.fig[t->ft].name, g->board[t->b].x, g->board[t->b].y);
+	g->acted |= !phantom;
+	report(g, "%s's %s goes through the portal to %d,%d (%s)\n", g->pl[g->player].name,
+	    g->ts.fig[t->ft].name, g->board[t->b].x, g->board[t->b].y, phantom ? "PD-53" :
+	    "PD-50");
 	return 0;
 }
 
@@ -765,6 +772,9 @@ fairy_move(struct carc_game *g, const struct target *t)
 static int
 portal_status(const struct carc_game *g, struct carc_buf *b)
 {
+	if (action_taken(g))
+		return carc_buf_printf(b, "%s may send the phantom through the portal "
+		    "(portal:X,Y,FEATURE@phantom) or not (portal:none)", g->pl[g->player].name);
 	return carc_buf_printf(b, "%s may send a follower through the portal "
 	    "(portal:X,Y,FEATURE[@FIGURE]) or not (portal:none)", g->pl[g->player].name);
 }
@@ -785,10 +795,20 @@ fairy_status(const struct carc_game *g, struct carc_buf *b)
 	    "beside a follower of his (fairy:X,Y,FEATURE)");
 }
 
-/* Why a word naming no target is refused. */
+/* Why a word naming no target is refused: the phantom no longer in the supply, a follower
+ * after the turn's figure action (PD-53), else no such place (PD-51). */
 static int
 portal_refuse(const struct carc_game *g, const char *w, struct carc_err *err)
 {
+	const char *at = strchr(w, '@');
+	int ft = figure_find(&g->ts, at != NULL ? at + 1 : DEFAULT_FIGURE);
+
+	if (ft >= 0 && g->ts.fig[ft].second && figures_left(g, g->player, ft) == 0)
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left to send "
+		    "through the portal", w, g->pl[g->player].name, g->ts.fig[ft].name);
+	if (ft >= 0 && !g->ts.fig[ft].second && action_taken(g))
+		return seterr(err, CARC_EREFUSED, "illegal move '%s': the turn's figure action is "
+		    "taken; only the phantom may go through the portal now (PD-53)", w);
 	return seterr(err, CARC_EREFUSED, "illegal move '%s': no unoccupied, unfinished feature "
 	    "there that %s's follower may reach through the portal (PD-51)", w,
 	    g->pl[g->player].name);
@@ -897,7 +917,9 @@ add_word(struct carc_game *g, const struct target *t, void *arg)
 	return carc_buf_add(&g->words, w, strlen(w) + 1) ? -1 : 0;
 }
 
-/* Action a done on target t (NULL: declined), its word w logged; the turn goes on. */
+/* Action a done on target t (NULL: declined), its word w logged; the turn goes on. A
+ * phantom through the portal closes the figure decisions too: in the rules the fairy's move
+ * comes before the phantom's, which carc asks first. */
 static int
 action_do(struct carc_game *g, const struct action *a, const struct target *t, const char *w)
 {
@@ -1114,10 +1136,13 @@ pd_step2(struct carc_game *g, int tile)
 
 	if (tile_has(g, type, VOLCANO) && neutral_with(g, true) >= 0)
 		jump(g, tile);
+	if (portal_can(g)) {
+		g->phase = CARC_PORTAL;
+		return 1;
+	}
 	if (!action_taken(g)) {
-		g->phase = portal_can(g) ? CARC_PORTAL : princess_can(g) ? CARC_PRINCESS :
-		    fairy_can(g) ? CARC_FAIRY : g->phase;
-		if (g->phase == CARC_PORTAL || g->phase == CARC_PRINCESS || g->phase == CARC_FAIRY)
+		g->phase = princess_can(g) ? CARC_PRINCESS : fairy_can(g) ? CARC_FAIRY : g->phase;
+		if (g->phase == CARC_PRINCESS || g->phase == CARC_FAIRY)
 			return 1;
 	}
 	if (!tile_has(g, type, DRAGON_TILE) || dragon_at(g) == NULL ||
