@@ -62,8 +62,8 @@ field_worth(struct carc_game *g, int root, int left)
 static double
 by_modules(struct carc_game *g, int k, int r, double back, int done, int end)
 {
-	return back * rules_value(g, k, r, r / MAXSEG, false, done) +
-	    (1 - back) * rules_value(g, k, r, r / MAXSEG, true, end);
+	return back * rules_value(g, k, r, r / MAXSEG, false, done, NULL, 0) +
+	    (1 - back) * rules_value(g, k, r, r / MAXSEG, true, end, NULL, 0);
 }
 
 /* What the feature whose root is r is worth by the end to whoever holds it by majority, and

@@ -252,10 +252,11 @@ rules_draw_decide(struct carc_game *g, const char *w, struct carc_err *err)
 }
 
 int
-rules_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+rules_value(struct carc_game *g, int k, int root, int tile, bool end, int v, char *why,
+    size_t n)
 {
 	EACH(g, H_VALUE, m)
-		v = m->value(g, k, root, tile, end, v);
+		v = m->value(g, k, root, tile, end, v, why, n);
 	return v;
 }
 

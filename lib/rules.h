@@ -125,8 +125,11 @@ struct rules_module {
 	bool draw_judged;
 	/* the points v of a feature of kind k (root of its union-find, `tile` a tile of it) as
 	 * its kind values it, complete or, `end`, at the end of the game; returns them changed
-	 * (an inn doubles a complete road and zeroes an unfinished one) */
-	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v);
+	 * (an inn doubles a complete road and zeroes an unfinished one); when it makes a feature
+	 * worth something worth nothing and why is not NULL, a few words why into why, which the
+	 * report's 0-point line shows */
+	int (*value)(struct carc_game *, int k, int root, int tile, bool end, int v, char *why,
+	    size_t);
 	/* the tile just placed with its figure (phase score): 1 when a decision of its own
 	 * follows in step 2 of the turn (the abbot's recall, the phantom), the module having set
 	 * a phase of its own; that phase's decision, once made, calls rules_step2 with the
@@ -248,7 +251,8 @@ int rules_draw_words(const struct carc_game *, struct carc_buf *);
 /* Whether a module of the game may offer draw words at all. */
 bool rules_draw_words_any(const struct carc_game *);
 int rules_draw_decide(struct carc_game *, const char *word, struct carc_err *);
-int rules_value(struct carc_game *, int kind, int root, int tile, bool end, int v);
+int rules_value(struct carc_game *, int kind, int root, int tile, bool end, int v, char *why,
+    size_t);
 /* Whether a module of the game changes the value of features. */
 bool rules_value_any(const struct carc_game *);
 /* After the placement (after = NULL), or after module `after`'s decision of step 2: phase

@@ -51,7 +51,21 @@ feature_value(struct carc_game *g, int root, int tile, bool end)
 	int (*f)(struct carc_game *, int, int) = end ? kinds[k]->end_value : kinds[k]->done_value;
 
 	v = f ? f(g, root, tile) : 0;
-	return rules_value_any(g) ? rules_value(g, k, root, tile, end, v) : v;
+	return rules_value_any(g) ? rules_value(g, k, root, tile, end, v, NULL, 0) : v;
+}
+
+/* Why the feature with root `root` is worth nothing, when a module's rule makes it so, into
+ * why (empty when none does): asked only for the report's 0-point line. */
+static void
+feature_zero_why(struct carc_game *g, int root, int tile, bool end, char *why, size_t n)
+{
+	const struct placed *p = &g->board[root / MAXSEG];
+	int k = g->ts.types[p->type].seg[root % MAXSEG].kind;
+	int (*f)(struct carc_game *, int, int) = end ? kinds[k]->end_value : kinds[k]->done_value;
+
+	why[0] = '\0';
+	if (rules_value_any(g))
+		rules_value(g, k, root, tile, end, f ? f(g, root, tile) : 0, why, n);
 }
 
 /* Completed cities bordering a field (B-82). */
@@ -80,12 +94,16 @@ field_cities(struct carc_game *g, int root)
 	return n;
 }
 
-/* Award points to the majority in a feature (B-44) and say so in the report. roots, if not
- * NULL, holds the feature of every figure, found once for many calls. */
+/* Award points to the majority in a feature (B-44) and say so in the report, 0 points too:
+ * the feature was scored, and a rule that left it nothing says why. `tile` is a tile of it,
+ * `end` whether it is valued as at the end. roots, if not NULL, holds the feature of every
+ * figure, found once for many calls. */
 static void
-award(struct carc_game *g, int root, int points, const char *what, const int *roots)
+award(struct carc_game *g, int root, int tile, bool end, int points, const char *what,
+    const int *roots)
 {
 	int strength[CARC_MAX_PLAYERS] = { 0 }, best = 0, i, x = 0, y = 0;
+	char why[120] = "";
 
 	for (i = 0; i < g->nfigs; i++) {
 		const struct figure *f = &g->figs[i];
@@ -99,13 +117,15 @@ award(struct carc_game *g, int root, int points, const char *what, const int *ro
 	for (i = 0; i < g->nplayers; i++)
 		if (strength[i] > best)
 			best = strength[i];
-	if (best == 0 || points == 0)
+	if (best == 0)
 		return;
+	if (points == 0 && !g->quiet)
+		feature_zero_why(g, root, tile, end, why, sizeof(why));
 	for (i = 0; i < g->nplayers; i++)
 		if (strength[i] == best) {
 			g->pl[i].score += points;
-			report(g, "%s scores %d for the %s at %d,%d\n", g->pl[i].name,
-			    points, what, x, y);
+			report(g, "%s scores %d for the %s at %d,%d%s%s\n", g->pl[i].name,
+			    points, what, x, y, why[0] ? ": " : "", why);
 		}
 }
 
@@ -138,7 +158,7 @@ score_closed(struct carc_game *g, int b, int s, int r, int *done, int *ndone)
 	/* most completed features hold no figure: nothing to award or return */
 	if (g->nodes[r].claims == 0 && g->unclaiming == 0)
 		return;
-	award(g, r, feature_value(g, r, b, false), kd->name, NULL);
+	award(g, r, b, false, feature_value(g, r, b, false), kd->name, NULL);
 	return_figures(g, r);
 }
 
@@ -159,7 +179,7 @@ score_point(struct carc_game *g, int b, int s)
 		report(g, "%s scores %d for completing the %s at %d,%d\n", g->pl[g->player].name,
 		    v, kd->name, q->x, q->y);
 	} else
-		award(g, r, v, kd->name, NULL);
+		award(g, r, b, false, v, kd->name, NULL);
 	return_figures(g, r);
 }
 
@@ -307,7 +327,7 @@ score_early(struct carc_game *g, int root, int tile)
 {
 	const struct placed *p = &g->board[root / MAXSEG];
 
-	award(g, root, feature_value(g, root, tile, true),
+	award(g, root, tile, true, feature_value(g, root, tile, true),
 	    kinds[g->ts.types[p->type].seg[root % MAXSEG].kind]->name, NULL);
 }
 
@@ -337,7 +357,7 @@ score_final(struct carc_game *g)
 		if (kinds[k]->end_value == NULL)
 			continue;	/* a kind with no end scoring, as a tent (F-6) */
 		v = feature_value(g, r, f->tile, true);
-		award(g, r, v, kinds[k]->name, roots);
+		award(g, r, f->tile, true, v, kinds[k]->name, roots);
 	}
 	free(done);
 	rules_final(g);

@@ -76,6 +76,16 @@ new() {
 	run scores g; want "ann=0 bob=0"
 }
 
+#   The same, told: carc-score -v names the 0-point scoring and the rule that left it nothing.
+@test "X-IC-1 carc-score -v tells the unfinished inn road's 0 points and why" {
+	new --start U --deck IC16
+	carc-draw < g | carc-place 1,0,0,road:S > p
+	carc-score -v < p > g 2> told
+	run cat told
+	want "final scoring:
+ann scores 0 for the road at 1,0: an unfinished road with an inn is worth nothing (X-IC-1)"
+}
+
 @test "X-IC-1 the same road without the inn scores 1 a tile at the end: 2" {
 	new --start U --deck V
 	turns 1,0,0,road:S
@@ -104,11 +114,15 @@ new() {
 
 #   IC01(0,0), E(0,-1) turned 180 with ann's follower; the supply runs out: a city with a
 #   cathedral unfinished at the end scores 0.
-@test "X-IC-2 a city with a cathedral unfinished at the end scores 0" {
+@test "X-IC-2 a city with a cathedral unfinished at the end scores 0, and -v says why" {
 	new --start IC01 --deck E
-	turns 0,-1,180,city:S
+	carc-draw < g | carc-place 0,-1,180,city:S > p
+	carc-score -v < p > g 2> told
 	run js '.phase'; want over
 	run scores g; want "ann=0 bob=0"
+	run cat told
+	want "final scoring:
+ann scores 0 for the city at 0,-1: an unfinished city with a cathedral is worth nothing (X-IC-2)"
 }
 
 @test "X-IC-2 the same city without a cathedral (C, one pennant) scores 1 a tile and 1 a pennant: 3" {

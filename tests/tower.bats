@@ -268,7 +268,9 @@ board_p() {
 @test "TW-12 TW-40: one's own follower is captured too, back to one's supply; capture-own=no leaves it out" {
 	board_p
 	place 5,0,0 tower:-1,0
-	dec capture:-2,0,cloister
+	carc-place -v capture:-2,0,cloister < g > g.n 2> told && mv g.n g
+	run cat told
+	want "bob captures bob's follower at -2,0 (TW-08): it goes back to bob's supply (TW-12)"
 	run supplies
 	want "ann=1 bob=4"
 	run js '.tower.prisoners | length'
@@ -393,7 +395,10 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want "ann=7 bob=5"
 	run words
 	want "ransom:none ransom:ann"
-	dec ransom:ann
+	# the line names the figure's owner, bob, who pays for it
+	carc-place -v ransom:ann < g > g.n 2> told && mv g.n g
+	run cat told
+	want "bob pays ann 3 points for bob's follower (TW-16)"
 	run turnof
 	want "draw bob"
 	run scores g
@@ -540,7 +545,7 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	    "inconsistent state: a tower at 1,0, where no tower foundation is"
 	spoilt 'del(.tower.raised)' "inconsistent state: phase capture, and no tower raised"
 	spoilt '.tower.prisoners[0].holder = 1' \
-	    "inconsistent state: bob holds a prisoner of his own (TW-12)"
+	    "inconsistent state: bob holds a figure of bob's own prisoner (TW-12)"
 	spoilt '.tower.prisoners[0].figure = "builder"' \
 	    "bad state: a builder is no figure a tower captures (TW-10)"
 	spoilt '.tower.prisoners += [{"holder":1,"owner":0,"figure":"follower"}] | .players[0].supply.follower = 5' \

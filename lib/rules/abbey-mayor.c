@@ -874,8 +874,8 @@ farmers_leave(struct carc_game *g, int r, int tile, bool coming)
 			best = st[p];
 	v = coming ? feature_value(g, r, tile, true) : cities;
 	for (p = 0; best > 0 && p < g->nplayers; p++) {
-		if (st[p] != best || v + extra[p] == 0)
-			continue;
+		if (st[p] != best)
+			continue;	/* 0 points told too: the field was scored */
 		g->pl[p].score += v + extra[p];
 		report(g, "%s scores %d for the field at %d,%d: %s (§5.4)\n", g->pl[p].name,
 		    v + extra[p], q->x, q->y, coming ? "a barn comes into it" :
@@ -929,12 +929,13 @@ am_placed(struct carc_game *g, int tile)
 /* At the end a field with barns and no farmer is the barns': 4 a completed city (§5.4); the
  * barns' majority takes it, by their strength in the figure table. */
 static int
-am_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+am_value(struct carc_game *g, int k, int root, int tile, bool end, int v, char *why,
+    size_t wn)
 {
 	int roots[MAXBARNS], n;
 	bool barn, follower;
 
-	(void)tile;
+	(void)tile, (void)why, (void)wn;
 	if (k != K_FIELD || !end || !barns_out(g))
 		return v;
 	n = barn_roots(g, roots);

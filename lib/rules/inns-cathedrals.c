@@ -2,6 +2,8 @@
  * and the cathedral, a sign in a city, which raise what the road or city is worth when it is
  * complete and leave it nothing when it is not by the end. Its big follower (§5.1) is a row
  * of the figure table: strength 2, as the core's majorities read it. */
+#include <stdio.h>
+
 #include "../board.h"
 #include "../score.h"
 #include "modules.h"
@@ -31,13 +33,24 @@ shows(const struct carc_game *g, int r, int sign)
 }
 
 static int
-ic_value(struct carc_game *g, int k, int root, int tile, bool end, int v)
+ic_value(struct carc_game *g, int k, int root, int tile, bool end, int v, char *why, size_t n)
 {
-	if (k == K_ROAD && shows(g, root, INN))
-		return end ? 0 : 2 * feature_tiles(g, root);			/* X-IC-1 */
-	if (k == K_CITY && shows(g, root, CATHEDRAL))
-		return end ? 0 : 3 * feature_tiles(g, root) + 3 * g->nodes[root].pennants;
+	if (k == K_ROAD && shows(g, root, INN)) {
+		if (!end)
+			return 2 * feature_tiles(g, root);			/* X-IC-1 */
+		if (why && v > 0)
+			snprintf(why, n, "an unfinished road with an inn is worth nothing (X-IC-1)");
+		return 0;
+	}
+	if (k == K_CITY && shows(g, root, CATHEDRAL)) {
+		if (!end)
+			return 3 * feature_tiles(g, root) + 3 * g->nodes[root].pennants;
 									/* X-IC-2 */
+		if (why && v > 0)
+			snprintf(why, n, "an unfinished city with a cathedral is worth nothing "
+			    "(X-IC-2)");
+		return 0;
+	}
 	return v;
 }
 

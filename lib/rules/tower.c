@@ -290,8 +290,8 @@ ransom_take(struct carc_game *g, int x)
 	pris_drop(t, i);
 	g->away[p][ft]--;
 	t->ransomed = true;
-	report(g, "%s pays %s %d points for his %s (TW-16)\n", g->pl[p].name, g->pl[h].name,
-	    RANSOM, g->ts.fig[ft].name);
+	report(g, "%s pays %s %d points for %s's %s (TW-16)\n", g->pl[p].name, g->pl[h].name,
+	    RANSOM, g->pl[p].name, g->ts.fig[ft].name);
 	if (g->quiet)
 		return 0;
 	ransom_word(g, x, w, sizeof(w));
@@ -901,7 +901,7 @@ capture(struct carc_game *g, int f)
 	    g->ts.fig[ft].name, g->board[g->figs[f].tile].x, g->board[g->figs[f].tile].y);
 	fig_remove(g, f);
 	if (vic == cap) {
-		report(g, ": it goes back to his supply (TW-12)\n");
+		report(g, ": it goes back to %s's supply (TW-12)\n", g->pl[vic].name);
 		fig_strays(g);
 		return 0;
 	}
@@ -1102,8 +1102,9 @@ exchange_status(const struct carc_game *g, struct carc_buf *b)
 	const struct tw *t = TW(g);
 
 	if (g->player == t->capturer)
-		return carc_buf_printf(b, "%s chooses which of his figures %s gives back "
-		    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[t->victim].name);
+		return carc_buf_printf(b, "%s chooses which of %s's figures %s gives back "
+		    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[g->player].name,
+		    g->pl[t->victim].name);
 	return carc_buf_printf(b, "%s chooses which of %s's figures to give back "
 	    "(exchange:FIGURE)", g->pl[g->player].name, g->pl[t->capturer].name);
 }
@@ -1261,8 +1262,8 @@ read_prisoners(struct carc_game *g, const msgpack_object *a, struct rd *r)
 			return mp_fail(r, "bad state: a %s is no figure a tower captures (TW-10)",
 			    fig);
 		if (h == o)
-			return mp_fail(r, "inconsistent state: %s holds a prisoner of his own (TW-12)",
-			    g->pl[h].name);
+			return mp_fail(r, "inconsistent state: %s holds a figure of %s's own "
+			    "prisoner (TW-12)", g->pl[h].name, g->pl[h].name);
 		if (i > 0 && PRIS(h, o, ft) < t->pris[i - 1])
 			return mp_fail(r, "bad state: the prisoners must be in order: by holder, "
 			    "owner and figure");
