@@ -781,3 +781,20 @@ bot_game() {
 	run sh "$TOP/examples/replay.sh" pending
 	want "replay: 5 moves replayed; the state is byte-identical to pending"
 }
+
+# The fairground, ann's seduction at bob's follower on V's road (2,0): the aim and the seducer
+# spelt two ways are one decision each, logged as --list writes them.
+@test "issue 35 X-CA-4 X-CA-7 the log keeps a hurl's aim and a seducer as --list writes them: one decision, one state" {
+	fairground
+	carc-place hurl:seduction:2.5,0.3 < g > a
+	carc-place hurl:seduction:2.50,0.30 < g > b
+	cmp a b
+	run get a '.log[-1]'; want '"hurl:seduction:2.50,0.30"'
+	carc-score < a > g
+	run carc-place --list < g
+	[[ $output == "seduce:supply"$'\n'* ]] || { echo "$output"; false; }
+	carc-place seduce:supply < g > a
+	carc-place seduce:supply@follower < g > b
+	cmp a b
+	run get b '.log[-1]'; want '"seduce:supply"'
+}

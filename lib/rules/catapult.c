@@ -113,8 +113,24 @@ start_round(struct carc_game *g, int tile)
 
 static void hurl_apply(struct carc_game *, int tok, int32_t x, int32_t y);
 
+/* A hurl: its token and its aim, in hundredths of a tile. */
+struct aim {
+	int8_t tok;
+	int32_t x, y;
+};
+
+static void hurl_word(const struct aim *, char *w, size_t n);
+/* Where a seducer comes from: FROM_SUPPLY, FROM_NONE or a figure of the hurler's, and
+ * from the supply the type taken from the hand. */
+struct seducer {
+	int from;
+	int type;
+};
+
+static void seducer_word(const struct carc_game *, const struct seducer *, char *w, size_t n);
+
 static int
-hurl(struct carc_game *g, const char *w, struct carc_err *err)
+hurl(struct carc_game *g, const char *w, char *canon, size_t ncanon, struct carc_err *err)
 {
 	const char *p = w + 5, *colon = strchr(p, ':'), *comma;
 	int tok;
@@ -154,6 +170,8 @@ hurl(struct carc_game *g, const char *w, struct carc_err *err)
 		    "illegal move '%s': this round hurls %s tokens (X-CA-4)", w,
 		    token_names[(int)cat(g)->token]);
 	hurl_apply(g, tok, x, y);
+	/* the log keeps the aim as --list writes it: 2.5 and 2.50 are one hurl */
+	hurl_word(&(struct aim){ tok, x, y }, canon, ncanon);
 	return 0;
 }
 
@@ -245,7 +263,7 @@ own_follower_at(struct carc_game *g, const char *spec, struct carc_err *err, con
 
 /* X-CA-7: the hurler says where the seducer comes from; carc-score makes the exchange. */
 static int
-seduce(struct carc_game *g, const char *w, struct carc_err *err)
+seduce(struct carc_game *g, const char *w, char *canon, size_t ncanon, struct carc_err *err)
 {
 	const char *spec = w + 7;
 	int from = FROM_SUPPLY, type = 0;
@@ -274,6 +292,9 @@ seduce(struct carc_game *g, const char *w, struct carc_err *err)
 	cat(g)->from = from;
 	cat(g)->fromtype = type;
 	cat(g)->pending = PENDING_SEDUCE;
+	/* the log keeps the word as --list writes it: road:W and road:E of one road, or
+	 * supply and supply@follower, are one seduction */
+	seducer_word(g, &(struct seducer){ from, type }, canon, ncanon);
 	return 0;
 }
 
@@ -327,7 +348,9 @@ hurl_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		return seterr(err, strncmp(w, "seduce:", 7) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
 		    "bad move '%s': a catapult round waits for %s's hurl, as hurl:TOKEN:X,Y", w,
 		    g->pl[g->player].name);
-	return decided(g, w, hurl(g, w, err), err);
+	char canon[96];
+
+	return decided(g, canon, hurl(g, w, canon, sizeof(canon), err), err);
 }
 
 static int
@@ -337,7 +360,9 @@ seduce_decide(struct carc_game *g, const char *w, struct carc_err *err)
 		return seterr(err, strncmp(w, "hurl:", 5) == 0 ? CARC_EREFUSED : CARC_EUSAGE,
 		    "bad move '%s': %s decides where the seducer comes from: seduce:supply, "
 		    "seduce:X,Y,FEATURE or seduce:none", w, g->pl[g->player].name);
-	return decided(g, w, seduce(g, w, err), err);
+	char canon[96];
+
+	return decided(g, canon, seduce(g, w, canon, sizeof(canon), err), err);
 }
 
 static int64_t
@@ -611,11 +636,6 @@ catapult_describe(const struct carc_game *g, struct carc_buf *b)
 /* The answers open to a hurler who may seduce: the supply (the follower, then each other type
  * in the hand, as supply@FIGURE), each of the hurler's followers that may take the victim's
  * place, none. */
-struct seducer {
-	int from;		/* FROM_SUPPLY, FROM_NONE or a figure of the hurler's */
-	int type;		/* FROM_SUPPLY: the type taken from the hand */
-};
-
 /* Those answers, in the order --list gives them, into out (room for max); how many. */
 static int
 seducers(const struct carc_game *g, struct seducer *out, int max)
@@ -686,11 +706,6 @@ seduce_random(struct carc_game *g, uint64_t *rng)
 }
 
 /* A hurl --list offers: its token and its aim (for a catch, x is the distance). */
-struct aim {
-	int8_t tok;
-	int32_t x, y;
-};
-
 /* Where a hurl of token tok at figure f aims: where the figure stands. */
 static struct aim
 aim_at(const struct carc_game *g, int tok, int f)
