@@ -11,7 +11,11 @@
 
 const struct correction corrections[] = {
 	[CORR_F5] = { "F-5", 2, "an empty tent now scores 3 for the player who completes it, as "
-	    "one with a fortune teller does; it scored 0", "fortune-teller" },
+	    "one with a fortune teller does; it scored 0", "fortune-teller", true },
+	[CORR_F7D] = { "F-7(d)", 2, "the tiles drawn for fortune tellers and not chosen are held "
+	    "until the turn ends, and go back then", "fortune-teller", false },
+	[CORR_XCA7] = { "X-CA-7", 2, "a seduction reaches the nearest follower of an opponent, "
+	    "never the hurler's own", "catapult", false },
 };
 const int ncorrections = sizeof(corrections) / sizeof(corrections[0]);
 
@@ -61,17 +65,15 @@ carc_game_corrected(const struct carc_game *g, char *msg, size_t n, struct carc_
 
 	for (i = 0; i < ncorrections; i++)
 		if (has_module(g, corrections[i].module)) {
-			mask |= 1u << i;
+			mask |= (unsigned)corrections[i].kept << i;
 			if (g->version < corrections[i].before)
 				older |= 1u << i;
 		}
 	msg[0] = '\0';
-	if (mask == 0)
-		return 1;
 	/* the old readings for the whole log (all of it played by the older carc), then for
 	 * fewer and fewer of its first decisions (a game upgraded on the way; its state may
 	 * have been written again since, in today's version) */
-	for (upto = g->nlog; upto > 0; upto--) {
+	for (upto = mask ? g->nlog : 0; upto > 0; upto--) {
 		if ((r = replay_old(g, mask, upto, err)) == NULL) {
 			if (err->code != CARC_EDATA)
 				return err->code;

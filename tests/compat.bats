@@ -144,11 +144,19 @@ it scored 0); its scores stand, the game goes on under today's rules" ]
 	[[ "$stderr" == *"rule F-5 changed since"* ]]
 }
 
-@test "a version-1 game whose scores were edited by hand is refused, F-5 named but no excuse" {
+@test "a version-1 game whose scores were edited by hand is refused, F-5 and F-7(d) named but no excuse" {
 	run --separate-stderr carc-deck --verify "$V1/ft-tent-edited"
 	[ "$status" -eq 1 ]
 	[ "$output" = "" ]
 	[ "$stderr" = "carc-deck: $V1/ft-tent-edited: player 1 (ann) score is 20, the log gives 12; \
-rule F-5 changed since version 1 (an empty tent now scores 3 for the player who completes it, \
-as one with a fortune teller does; it scored 0)" ]
+rules F-5 and F-7(d) changed since version 1 (an empty tent now scores 3 for the player who \
+completes it, as one with a fortune teller does; it scored 0; the tiles drawn for fortune \
+tellers and not chosen are held until the turn ends, and go back then)" ]
+}
+
+@test "a version-1 game played under the old F-7(d) does not verify, and the note names the rule" {
+	run --separate-stderr carc-deck --verify "$V1/ref-ft-score"
+	[ "$status" -eq 1 ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ]
+	[[ $stderr == *"the drawn tiles are 0 tiles, the log gives 1; rules F-5 and F-7(d) changed since version 1 ("* ]] ||
+	    { echo "$stderr"; false; }
 }
