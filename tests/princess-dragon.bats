@@ -941,10 +941,12 @@ fairy:none"
 	carc-draw < g | carc-place -- -3,0,270 > g.n && mv g.n g
 	carc-score -v < g 2> report > g.n && mv g.n g
 	run cat report
-	# the game over, her farmer's field scores nothing, and the fairy gives 3 for it too
+	# the game over, her farmer's field scores nothing (told, issue 35), and the fairy
+	# gives 3 for it too
 	want "ann scores 3: the fairy stands on the tile of his follower (PD-60)
 ann scores 7 for the road at 1,0
 final scoring:
+ann scores 0 for the field at 1,0
 ann scores 3: the fairy stands on the tile of his follower (PD-60)"
 	run scores g
 	want "ann=15 bob=0"
