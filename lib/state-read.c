@@ -82,6 +82,27 @@ set_entry(struct rd *r, const msgpack_object *sets, uint32_t i, char name[ID_MAX
 	return 0;
 }
 
+/* Tile set NAME from the state's text YAML, or built in when YAML is NULL. */
+static int
+load_set(struct rd *r, struct carc_game *g, const char *name, const msgpack_object *yaml)
+{
+	char file[64];
+	const char *text;
+	size_t len;
+
+	if (yaml != NULL) {
+		text = yaml->via.str.ptr;
+		len = yaml->via.str.size;
+		snprintf(file, sizeof(file), "%s (set %s)", r->name, name);
+	} else {
+		if (builtin_table(name) || (text = builtin_set(name, &len)) == NULL)
+			return mp_fail(r, "bad state: tile set '%s' is not built into this carc",
+			    name);
+		snprintf(file, sizeof(file), "formats/%s.yaml", name);
+	}
+	return tileset_load(&g->ts, name, text, len, file, yaml == NULL, r->err);
+}
+
 /* The tile sets, each loaded from the state's text or built in, and its digest checked.
  * key[] is the list of their names when all are built in (tileset_kept), else empty; *kept
  * says whether the sets came from there, figures_load's tables with them. */
@@ -90,9 +111,8 @@ read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets, char *k
     size_t nkey, bool *kept)
 {
 	const msgpack_object *o;
-	char name[ID_MAX], digest[17], file[64];
-	const char *text;
-	size_t len;
+	char name[ID_MAX], digest[17];
+	bool user = false;
 	uint32_t i;
 
 	*key = '\0';
@@ -102,29 +122,16 @@ read_sets(struct rd *r, struct carc_game *g, const msgpack_object *sets, char *k
 	for (i = 0; i < sets->via.array.size; i++) {
 		if (set_entry(r, sets, i, name, digest, &o))
 			return CARC_EDATA;
-		if (o == NULL)
+		user |= o != NULL;	/* a user's set: nothing kept */
+		if (!user)
 			snprintf(key + strlen(key), nkey - strlen(key), "%s%s", i ? "," : "", name);
-		else
-			nkey = 0;	/* a user's set: nothing kept */
 	}
-	if (nkey == 0)
+	if (user)
 		*key = '\0';
 	*kept = *key && tileset_kept(&g->ts, key) == 0;
 	for (i = 0; i < sets->via.array.size; i++) {
 		set_entry(r, sets, i, name, digest, &o);
-		if (*kept)
-			;
-		else if (o != NULL) {
-			text = o->via.str.ptr;
-			len = o->via.str.size;
-			snprintf(file, sizeof(file), "%s (set %s)", r->name, name);
-		} else {
-			if (builtin_table(name) || (text = builtin_set(name, &len)) == NULL)
-				return mp_fail(r, "bad state: tile set '%s' is not built into this carc",
-				    name);
-			snprintf(file, sizeof(file), "formats/%s.yaml", name);
-		}
-		if (!*kept && tileset_load(&g->ts, name, text, len, file, o == NULL, r->err))
+		if (!*kept && load_set(r, g, name, o))
 			return r->err->code;
 		if (strcmp(g->ts.sets[i].digest, digest) != 0)
 			return mp_fail(r, "tile set '%s' is not the one this game began with "

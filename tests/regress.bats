@@ -95,3 +95,11 @@ refused_with() {
 	refused_with 65 "carc-deck: $R/abbey-supply.json: bad state: 'supply' names tile 'ABBEY', which the players hold and nobody draws"
 }
 
+
+@test "a state whose user's tile set comes before a built-in one reads, and keeps no built-in sets for it" {
+	carc-deck --players ann,bob --seed 1 --expansions base --tileset "$TOP/tests/fixtures/tilesets/roads.yaml" |
+	    carc-render --format json | jq '.setup.sets |= reverse' > rev.json
+	carc-deck --from-json rev.json > rev
+	run get rev '[.setup.sets[].name] | join(",")'
+	[ "$status" -eq 0 ] && [ "$output" = '"roads,base"' ] || { echo "$output"; false; }
+}
