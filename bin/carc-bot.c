@@ -14,10 +14,10 @@
 const char *progname = "carc-bot";
 
 static const char synopsis[] =
-    "usage: carc-bot [-h] [--armor] [--iterations N] [--seed N] [--time MS] [--version]\n"
-    "                random|greedy|mcts [FILE]\n"
-    "       carc-bot [--armor] [--iterations N] [--no-wait] [--seed N] [--time MS] -i FILE\n"
-    "                random|greedy|mcts\n"
+    "usage: carc-bot [-h] [--armor] [--as NAME] [--iterations N] [--seed N] [--time MS]\n"
+    "                [--version] random|greedy|mcts [FILE]\n"
+    "       carc-bot [--armor] [--as NAME] [--iterations N] [--no-wait] [--seed N]\n"
+    "                [--time MS] -i FILE random|greedy|mcts\n"
     "       carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]\n"
     "                [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]\n"
     "                [--time MS]\n";
@@ -31,6 +31,7 @@ struct cmdline {
 	const char *rules[MAXRULES + 1];
 	int nrules;
 	const char *inplace;
+	const char *as;		/* --as NAME: that player's decisions only */
 	int armor, nowait;
 };
 
@@ -62,6 +63,7 @@ number(const char *opt, const char *s, unsigned long long max)
 /* The long options; the short ones are next_option's string in parse_cmdline. */
 static const struct option opts[] = {
 	{ "armor", no_argument, NULL, 'a' },
+	{ "as", required_argument, NULL, 'A' },
 	{ "expansions", required_argument, NULL, 'e' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "iterations", required_argument, NULL, 'I' },
@@ -87,6 +89,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 		switch (ch) {
 		case 'a':
 			c->armor = 1;
+			break;
+		case 'A':
+			c->as = optarg;
 			break;
 		case 'i':
 			c->inplace = inplace_arg(optarg);
@@ -133,9 +138,9 @@ parse_cmdline(int argc, char **argv, struct cmdline *c)
 	if (c->selfplay) {
 		if (c->strategies == NULL)
 			usage_error("--selfplay needs --strategies");
-		if (c->inplace || c->armor || c->nowait)
+		if (c->inplace || c->armor || c->nowait || c->as)
 			usage_error("--selfplay does not go with %s", c->inplace ? "-i" : c->armor ?
-			    "--armor" : "--no-wait");
+			    "--armor" : c->nowait ? "--no-wait" : "--as");
 		if (argc != optind)
 			usage_error("unexpected operand '%s'", argv[optind]);
 		return;
@@ -295,13 +300,53 @@ selfplay(struct cmdline *c)
 	return 0;
 }
 
+/* The seat of player NAME (--as), or a usage error. */
+static int
+seat(const struct carc_game *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < carc_game_nplayers(g); i++)
+		if (strcmp(carc_game_player_name(g, i), name) == 0)
+			return i;
+	usage_error("--as '%s': no player of the game has that name", name);
+}
+
+/* Every decision the state waits for, as carc-place would take them one by one, until it waits
+ * for carc-score, carc-draw or the end: one pipeline stage makes a player's whole part of a
+ * turn, with the steps other players make inside it (the dragon's, PD-17). With --as NAME, only
+ * that player's: the bot stops where another player decides, and refuses a state that waits
+ * for another player to begin with. */
+static void
+bot_turn(struct carc_game *g, const struct carc_bot *bot, const char *as)
+{
+	struct carc_err err = { 0 };
+	char word[128];
+	enum carc_phase ph;
+	int me = as ? seat(g, as) : -1, n;
+
+	ph = carc_game_phase(g);
+	if (me >= 0 && carc_game_player(g) != me && ph != CARC_OVER)
+		die(CARC_EREFUSED, "the game waits for %s, not for %s",
+		    carc_game_player_name(g, carc_game_player(g)), as);
+	for (n = 0;; n++) {
+		/* a turn has a handful of decisions: many more is a loop in the rules */
+		if (n == 1000)
+			die(CARC_ESOFTWARE, "%d decisions, and the turn goes on", n);
+		if (carc_bot_move(g, bot, word, sizeof(word), &err))
+			die_err(&err);
+		ph = carc_game_phase(g);
+		if (ph == CARC_DRAW || ph == CARC_SCORE || ph == CARC_OVER ||
+		    (me >= 0 && carc_game_player(g) != me))
+			return;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct cmdline c;
-	struct carc_err err = { 0 };
 	struct carc_game *g;
-	char word[128];
 	int armored;
 
 	parse_cmdline(argc, argv, &c);
@@ -310,8 +355,7 @@ main(int argc, char **argv)
 	c.bot.strategy = strategy(argv[optind]);
 	g = c.inplace ? inplace_read(c.inplace, c.nowait, &armored) :
 	    read_state(argv[optind + 1], &armored);
-	if (carc_bot_move(g, &c.bot, word, sizeof(word), &err))
-		die_err(&err);
+	bot_turn(g, &c.bot, c.as);
 	write_state(g, c.inplace, c.armor || (c.inplace && armored));
 	carc_game_free(g);
 	return 0;

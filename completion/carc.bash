@@ -83,7 +83,7 @@ _carc() {
 	--tileset | -i | --replay | --verify | --from-json | '<' | '>')
 		COMPREPLY=($(compgen -f -- "$cur"))
 		;;
-	--players | --seed | --start | --stack | --deck | --iterations | --time | --selfplay | \
+	--players | --as | --seed | --start | --stack | --deck | --iterations | --time | --selfplay | \
 	    --highlight | --from | --to)
 		;;
 	*)

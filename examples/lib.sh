@@ -52,11 +52,12 @@ workdir() {
 
 # play_greedy TELL: the game in $work/game played to its end through the tools, greedy bots
 # deciding: carc-draw in phase draw (carc-bot when carc-place --list offers words there: the
-# abbey, a second turn), carc-score -v in phase score, carc-bot greedy in every other phase.
-# After each step the function TELL is called as TELL PHASE WHO MOVE: the phase and the
-# player of the step, and the word the bot logged (empty after carc-draw and carc-score),
-# with the state before in $work/game, the state after in $work/next, and what carc-score -v
-# said in $work/told.
+# abbey, a second turn), carc-score -v in phase score, carc-bot --as PLAYER greedy in every
+# other phase, which makes that player's decisions until another player, carc-score or
+# carc-draw is to act. After each step the function TELL is called as TELL PHASE WHO MOVE for
+# each word the step logged (once with MOVE empty when it logged none: carc-draw, carc-score):
+# the phase and the player of the step, with the state before in $work/game, the state after
+# in $work/next, and what carc-score -v said in $work/told.
 play_greedy() {
 	while :; do
 		phase=$(carc-render --format phase < "$work/game")
@@ -70,15 +71,19 @@ play_greedy() {
 		elif [ "$phase" = draw ] && ! carc-place --list < "$work/game" > /dev/null 2>&1; then
 			carc-draw < "$work/game" > "$work/next"
 		else
-			# in phase draw the bot may draw, which logs nothing (a ransom is logged)
-			logged=-1
-			[ "$phase" != draw ] ||
-			    logged=$(carc-render --format json < "$work/game" | jq '.log | length')
-			carc-bot greedy < "$work/game" > "$work/next"
+			# the words the bot's decisions logged (a draw logs none)
+			logged=$(carc-render --format json < "$work/game" | jq '.log | length')
+			carc-bot --as "$who" greedy < "$work/game" > "$work/next"
 			move=$(carc-render --format json < "$work/next" |
-			    jq -r --argjson n "$logged" 'if (.log | length) > $n then .log[-1] else "" end')
+			    jq -r --argjson n "$logged" '.log[$n:][]')
 		fi
-		"$1" "$phase" "$who" "$move"
+		if [ -z "$move" ]; then
+			"$1" "$phase" "$who" ""
+		else
+			for word in $move; do
+				"$1" "$phase" "$who" "$word"
+			done
+		fi
 		mv "$work/next" "$work/game"
 	done
 }

@@ -4,10 +4,10 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-bot [-h] [--armor] [--iterations N] [--seed N] [--time MS] [--version]
-                random|greedy|mcts [FILE]
-       carc-bot [--armor] [--iterations N] [--no-wait] [--seed N] [--time MS] -i FILE
-                random|greedy|mcts
+usage="usage: carc-bot [-h] [--armor] [--as NAME] [--iterations N] [--seed N] [--time MS]
+                [--version] random|greedy|mcts [FILE]
+       carc-bot [--armor] [--as NAME] [--iterations N] [--no-wait] [--seed N]
+                [--time MS] -i FILE random|greedy|mcts
        carc-bot --selfplay N --strategies S,S,... [--expansions SET,...]
                 [--iterations N] [--players NAME,...] [--rule KEY=VALUE] [--seed N]
                 [--time MS]"

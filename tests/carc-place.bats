@@ -4,8 +4,8 @@
 bats_require_minimum_version 1.5.0
 load helper
 
-usage="usage: carc-place [-hv] [--armor] [--version] MOVE [FILE]
-       carc-place [-v] [--armor] [--no-wait] -i FILE MOVE
+usage="usage: carc-place [-hv] [--armor] [--version] MOVE ... [FILE]
+       carc-place [-v] [--armor] [--no-wait] -i FILE MOVE ...
        carc-place --list [--format text|json] [FILE]"
 tool=carc-place
 

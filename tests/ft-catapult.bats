@@ -182,12 +182,13 @@ bot_game() {
 		[ "$steps" -lt 500 ] || { echo "no end after $steps steps"; return 1; }
 		case $ph in
 		draw)
+			# with a choice of draws the bot's stage is the whole turn: it draws,
+			# then places
 			if [ "$may" = may ] && carc-place --list g > /dev/null 2>&1; then
-				carc-bot random < g > g.d
+				carc-bot random < g
 			else
-				carc-draw < g > g.d
-			fi &&
-			    carc-bot random < g.d | carc-score -v > g.n 2>> told ;;
+				carc-draw < g | carc-bot random
+			fi | carc-score -v > g.n 2>> told ;;
 		hurl | seduce) carc-bot random < g | carc-score -v > g.n 2>> told ;;
 		*) echo "unexpected phase $ph"; return 1 ;;
 		esac || { echo "step $steps failed in phase $ph"; return 1; }
