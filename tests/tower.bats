@@ -421,6 +421,32 @@ towers: 0,0 height 1 (closed by bob's follower); 2,0 height 1"
 	want 1
 }
 
+# Board R again: bob draws without paying and puts a monk with his tile, the turn's figure
+# action; the ransom is still his to pay in phase tower, up to the end of step 2 (issue 36).
+@test "TW-16: a ransom after the figure action, in step 2 (ransom=turn, the default)" {
+	new ann,bob B,E,E,B,B,B,B,B,B,B,B
+	tturns 1,0,0 -1,0,0,city:N -1,-1,180 0,1,0,cloister
+	turn 0,-1,0 tower:0,0 capture:0,1,cloister
+	turn 2,0,0,cloister
+	turn 3,0,0 tower:0,0 capture:2,0,cloister
+	place 4,0,0,cloister
+	run turnof
+	want "tower bob"
+	run words
+	want "ransom:ann tower:none"
+	dec ransom:ann
+	run turnof
+	want "score bob"
+	run scores g
+	want "ann=3 bob=1"
+	run supplies
+	want "ann=7 bob=5"
+	run get g '[(.tower.prisoners | length), .log[-2:]]'
+	want '[1,["B/4,0,0,cloister","ransom:ann"]]'
+	score
+	carc-deck --verify < g
+}
+
 @test "TW-16: ransom=step2 moves the ransom into phase tower, where it is no figure action; ransom=draw keeps it out of it" {
 	new ann,bob B,E,E,B,B,B,B,B,B,B,B --rule ransom=step2
 	tturns 1,0,0 -1,0,0,city:N -1,-1,180 0,1,0,cloister

@@ -379,9 +379,9 @@ tw_turn_start(struct carc_game *g, bool again)
 static bool
 tower_open(struct carc_game *g)
 {
-	/* a ransom alone opens the phase only when it may not be paid before the draw: with
-	 * ransom=turn it is offered in step 2 beside a tower's decision */
-	bool ransom = RULE(g, &tower_module, TW_RANSOM) == RANSOM_STEP2 && ransom_open(g, true);
+	/* a ransom alone opens the phase too: it may be paid at any point of the turn up to
+	 * the end of step 2 (TW-16), after the figure action as before it */
+	bool ransom = ransom_open(g, true);
 
 	if (!action_taken(g))
 		return (!placed_bare(g, BARE_FEATURES | BARE_CORNERS) && (floor_open(g) ||
