@@ -263,6 +263,10 @@ turn_next(struct carc_game *g)
 {
 	bool again = rules_next_turn(g);
 
+	/* what waits for the end of the whole turn (a catapult round) comes first, and passes
+	 * the turn on itself when it is over */
+	if (!again && rules_turn_over(g))
+		return;
 	g->acted = false;
 	if (!again)
 		g->player = (g->player + 1) % g->nplayers;

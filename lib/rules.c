@@ -24,7 +24,7 @@ static const struct rules_module *phase_owner[NPHASES];
  * away, and a game without any (the base game, mostly) pays nothing for the hook. */
 enum { H_DRAWABLE, H_BARE, H_BARRED, H_DRAW_COUNT, H_FIGURE_KINDS, H_LIMIT_WHY, H_DRAW_WORDS,
 	H_DRAW_DECIDE, H_VALUE, H_STEP2, H_PLACED, H_COMPLETED, H_HOLDS, H_NEXT_TURN,
-	H_TURN_START, H_RESOLVE, H_TURN_END, H_ENDING, H_FINAL, H_FORESEE, H_RISKS, H_EXTRA_TURNS,
+	H_TURN_START, H_RESOLVE, H_TURN_END, H_TURN_OVER, H_ENDING, H_FINAL, H_FORESEE, H_RISKS, H_EXTRA_TURNS,
 	H_CHECK, H_DESCRIBE, H_HOLDINGS, H_MARKS, H_WORD_JSON, H_SPARES, NHOOKS };
 static unsigned hooks[NHOOKS];
 unsigned rules_with_drawable, rules_with_bare, rules_with_turn_start;
@@ -80,6 +80,7 @@ rules_init(struct rules_module *const *table, int n)
 		hooks[H_TURN_START] |= (mod->turn_start != NULL) << m;
 		hooks[H_RESOLVE] |= (mod->resolve != NULL) << m;
 		hooks[H_TURN_END] |= (mod->turn_end != NULL) << m;
+		hooks[H_TURN_OVER] |= (mod->turn_over != NULL) << m;
 		hooks[H_ENDING] |= (mod->ending != NULL) << m;
 		hooks[H_FINAL] |= (mod->final != NULL) << m;
 		hooks[H_FORESEE] |= (mod->foresee != NULL) << m;
@@ -340,6 +341,15 @@ rules_turn_end_after(struct carc_game *g, const struct rules_module *after)
 	for (unsigned set = g->active & hooks[H_TURN_END] & later; set; set &= set - 1)
 		if ((rc = modules[__builtin_ctz(set)]->turn_end(g)) != 0)
 			return rc;
+	return 0;
+}
+
+int
+rules_turn_over(struct carc_game *g)
+{
+	EACH(g, H_TURN_OVER, m)
+		if (m->turn_over(g))
+			return 1;
 	return 0;
 }
 

@@ -157,6 +157,10 @@ struct rules_module {
 	/* the turn's scoring is done: 1 when it starts a phase of its own instead of passing the
 	 * turn (a catapult round), -1 out of memory */
 	int (*turn_end)(struct carc_game *);
+	/* the whole turn of g->player is over, a builder's double turn being one turn (§5.5):
+	 * 1 when it starts a phase of its own before the next player's turn (a catapult round,
+	 * X-CA-3); asked again when that phase ends */
+	int (*turn_over)(struct carc_game *);
 	/* no tile left fits (B-50): 1 when it starts a phase of its own before the final
 	 * scoring (the abbeys still held, X-AM-3); asked again each time the turn passes */
 	int (*ending)(struct carc_game *);
@@ -265,6 +269,7 @@ bool rules_completed_any(const struct carc_game *);
 int rules_resolve(struct carc_game *, struct carc_err *);
 int rules_turn_end(struct carc_game *);
 int rules_turn_end_after(struct carc_game *, const struct rules_module *after);
+int rules_turn_over(struct carc_game *);
 int rules_ending(struct carc_game *);
 bool rules_draw_judged(const struct carc_game *);
 void rules_final(struct carc_game *);

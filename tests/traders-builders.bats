@@ -250,22 +250,63 @@ ann's builder at 2,0 goes home: no follower of ann's is left with it"
 	run figs; want "bob@1,0,road:E"
 }
 
-#   Ann's builder on the road U(1,0) U(2,0); her fair CA08(3,0) turned 90 extends it: the
-#   catapult round comes first, after the first turn's scoring, her second turn after it.
-@test "§5.5 a fair that extends the builder's road: the round, then the second turn" {
+#   Ann's builder on the road U(1,0) U(2,0); her fair CA08(3,0) turned 90 extends it: a double
+#   turn is one turn, so she plays her second turn first, and the round comes after the whole of
+#   it (seed 002: the player "should fully complete his or her turn"; issue 36).
+fair_builder() {
 	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders,catapult \
-	    --rule scatter=0 --start U --deck U,U,U,U,CA08,U,U,U > g
+	    --rule scatter=0 --start U --deck "U,U,U,U,CA08${1-,U,U,U}" > g
 	turns 1,0,0,road:W -1,0,0 2,0,0,road:E@builder -2,0,0 3,0,90
-	run turnof; want "hurl ann"
-	run js '.traders'; want '{
-  "again": true
-}'
-	carc-place hurl:knockout:5,5 < g > p && carc-score < p > g
-	run turnof; want "hurl bob"
-	carc-place hurl:knockout:5,5 < g > p && carc-score < p > g
+}
+
+# hurls: ann's and bob's knock-out tokens thrown off the board, each resolved by carc-score.
+hurls() {
+	local p
+	for p in ann bob; do
+		run turnof; want "hurl $p"
+		carc-place hurl:knockout:5,5 < g > p && carc-score < p > g
+	done
+}
+
+@test "§5.5 X-CA-3 a fair that extends the builder's road: the second turn, then the round" {
+	fair_builder
 	run turnof; want "draw ann"
-	run js '.traders.half'; want 2
+	run get g '[.traders, .catapult]'
+	want '[{"half":2},{"later":true,"fair":[3,0],"first":0,"token":null,"pending":null,"landings":[],"victim":null,"from":null}]'
+	turns 4,0,0
+	hurls
+	run turnof; want "draw bob"
+	run get g '[has("traders"), has("catapult"), .log[5:]]'
+	want '[false,false,["U/4,0,0","hurl:knockout:5.00,5.00","hurl:knockout:5.00,5.00"]]'
 	carc-deck --verify < g
+}
+
+@test "§5.5 X-CA-3 the second turn declined: the round comes at once, then the next player" {
+	fair_builder
+	carc-place again:none < g > n && mv n g
+	hurls
+	run turnof; want "draw bob"
+	carc-deck --verify < g
+}
+
+@test "§5.5 X-CA-3 no tile left for the second turn: the round, then the final scoring" {
+	fair_builder ""
+	hurls
+	run turnof; want "over"
+	carc-deck --verify < g
+}
+
+@test "X-CA-3 a round to come is checked when read: not of another player's turn, not begun" {
+	fair_builder
+	carc-render --format json < g | jq '.catapult.first = 1' > k
+	run --separate-stderr carc-deck --from-json k
+	tool=carc-deck fails 65 "inconsistent state: a catapult round to come of bob in ann's turn"
+	carc-render --format json < g | jq '.catapult.token = "catch"' > k
+	run --separate-stderr carc-deck --from-json k
+	tool=carc-deck fails 65 "inconsistent state: a token type without a hurl, or a hurl without one"
+	carc-render --format json < g | jq '.catapult.later = false' > k
+	run --separate-stderr carc-deck --from-json k
+	tool=carc-deck fails 65 "bad state: the catapult round's 'later' must be true"
 }
 
 @test "§5.5 a state with a builder and no follower of its owner's in its feature is refused" {

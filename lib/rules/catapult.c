@@ -32,6 +32,9 @@ static const char *const token_names[NTOKENS] = { "knockout", "seduction", "targ
  * the module's part of the game. */
 struct catapult {
 	bool on;
+	/* a fair tile was placed this turn: its round comes once the whole turn is over, a
+	 * builder's double turn being one turn (§5.5, X-CA-3) */
+	bool later;
 	int16_t fx, fy;		/* the fair tile */
 	int8_t first;		/* its placer, who chooses the token and hurls first */
 	int8_t token;		/* -1 until the first hurl */
@@ -866,8 +869,17 @@ seduce_status(const struct carc_game *g, struct carc_buf *b)
 static void
 catapult_placed(struct carc_game *g, int b)
 {
+	struct catapult *c = cat(g);
 	int f;
 
+	if (OPT(g, CAT_MODE) == CATAPULT_SIM && fair_tile(g, b)) {
+		/* the round waits for the end of the turn */
+		c->later = true;
+		c->fx = g->board[b].x;
+		c->fy = g->board[b].y;
+		c->first = g->player;
+		c->token = -1;
+	}
 	if (OPT(g, CAT_MODE) != CATAPULT_HOUSE || !fair_tile(g, b))
 		return;
 	for (f = 0; f < g->nfigs; f++)
@@ -881,13 +893,18 @@ catapult_placed(struct carc_game *g, int b)
 }
 
 /* X-CA-3: after the whole turn in which a fair tile was placed, a round instead of the next
- * turn. */
+ * turn. A builder's double turn is one turn (§5.5): a fair placed in its first half waits for
+ * the end of the second, or of the first when the second is declined or no tile is left for
+ * it; with a fair in each half, one round, at the second. */
 static int
-catapult_turn_end(struct carc_game *g)
+catapult_turn_over(struct carc_game *g)
 {
-	if (OPT(g, CAT_MODE) != CATAPULT_SIM || !fair_tile(g, g->nboard - 1))
+	struct catapult *c = cat(g);
+
+	if (!c->later)
 		return 0;
-	start_round(g, g->nboard - 1);
+	g->player = c->first;
+	start_round(g, board_at(g, c->fx, c->fy));
 	return 1;
 }
 
@@ -902,7 +919,7 @@ catapult_init(struct carc_game *g)
 static bool
 catapult_present(const struct carc_game *g)
 {
-	return cat(g)->on;
+	return cat(g)->on || cat(g)->later;
 }
 
 /* "X,Y,FEATURE" of figure f, for the state. */
@@ -923,7 +940,11 @@ catapult_write(const struct carc_game *g, msgpack_packer *pk)
 	char name[32], w[64];
 	int i, n = landings(g);
 
-	msgpack_pack_map(pk, 7);
+	msgpack_pack_map(pk, 7 + c->later);
+	if (c->later) {
+		mp_str(pk, "later");
+		msgpack_pack_true(pk);
+	}
 	mp_str(pk, "fair");
 	msgpack_pack_array(pk, 2);
 	msgpack_pack_int(pk, c->fx);
@@ -1023,7 +1044,7 @@ read_head(struct carc_game *g, const msgpack_object *c, struct rd *r)
 		else
 			return mp_fail(r, "bad state: unknown pending decision '%s'", s);
 	}
-	if ((g->phase == CARC_SCORE) != (cp->pending != PENDING_NONE))
+	if (!cp->later && (g->phase == CARC_SCORE) != (cp->pending != PENDING_NONE))
 		return mp_fail(r, "inconsistent state: the catapult round and the phase disagree");
 	return 0;
 }
@@ -1065,7 +1086,7 @@ read_landings(struct carc_game *g, const msgpack_object *c, struct rd *r)
 		cp->hurled--;		/* the last landing is the hurl being resolved */
 	} else if (cp->hurled == g->nplayers)	/* one more would be past the players */
 		return mp_fail(r, "inconsistent state: phase hurl after every player has hurled");
-	if (g->player != (cp->first + cp->hurled) % g->nplayers)
+	if (!cp->later && g->player != (cp->first + cp->hurled) % g->nplayers)
 		return mp_fail(r, "inconsistent state: it is not player %d's hurl", g->player);
 	if ((cp->token < 0) != (ls->via.array.size == 0))
 		return mp_fail(r, "inconsistent state: a token type without a hurl, or a hurl "
@@ -1144,16 +1165,44 @@ read_seduction(struct carc_game *g, const msgpack_object *c, struct rd *r)
 	return 0;
 }
 
+/* A round that waits for the end of its placer's turn (after the wagons' moves, or the
+ * second half of a double turn): the fair and the placer, in a turn of his, nothing hurled
+ * yet. */
+static int
+read_later(struct carc_game *g, const msgpack_object *c, struct rd *r)
+{
+	struct catapult *cp = cat(g);
+
+	cp->later = true;
+	if (read_head(g, c, r) || read_landings(g, c, r) || read_seduction(g, c, r))
+		return CARC_EDATA;
+	if (g->phase == CARC_HURL || g->phase == CARC_SEDUCE || g->phase == CARC_OVER)
+		return mp_fail(r, "inconsistent state: a catapult round to come in phase %s",
+		    rules_phase_name(g->phase));
+	if (cp->token >= 0 || cp->pending != PENDING_NONE || landings(g) > 0 || cp->victim >= 0)
+		return mp_fail(r, "inconsistent state: a catapult round to come has begun");
+	if (cp->first != g->player && g->phase != CARC_WAGON)
+		return mp_fail(r, "inconsistent state: a catapult round to come of %s in %s's turn",
+		    g->pl[cp->first].name, g->pl[g->player].name);
+	return 0;
+}
+
 static int
 catapult_read(struct carc_game *g, const msgpack_object *c, struct rd *r)
 {
-	static const char *const keys[] = { "fair", "first", "token", "pending", "landings",
-		"victim", "from", NULL };
+	static const char *const keys[] = { "later", "fair", "first", "token", "pending",
+		"landings", "victim", "from", NULL };
+	const msgpack_object *o;
 
 	if (c->type != MSGPACK_OBJECT_MAP)
 		return mp_fail(r, "bad state: the catapult round must be a map or nil");
 	if (mp_check_keys(r, c, "the catapult round", keys))
 		return CARC_EDATA;
+	if ((o = mp_get(c, "later")) != NULL) {
+		if (o->type != MSGPACK_OBJECT_BOOLEAN || !o->via.boolean)
+			return mp_fail(r, "bad state: the catapult round's 'later' must be true");
+		return read_later(g, c, r);
+	}
 	if (g->phase != CARC_HURL && g->phase != CARC_SEDUCE && g->phase != CARC_SCORE)
 		return mp_fail(r, "inconsistent state: a catapult round in phase %s",
 		    rules_phase_name(g->phase));
@@ -1272,7 +1321,8 @@ struct rules_module catapult_module = {
 	.init = catapult_init,
 	.placed = catapult_placed,
 	.resolve = catapult_resolve,
-	.turn_end = catapult_turn_end,
+	.turn_over = catapult_turn_over,
+	.ending = catapult_turn_over,
 	.key = "catapult",
 	.present = catapult_present,
 	.write = catapult_write,

@@ -4,13 +4,12 @@
  * a module: the library's entries that make or read a game register this table first. */
 #include "modules.h"
 
-/* Abbey & Mayor comes before The Catapult: the wagons move at the end of the turn before a
- * catapult round begins (rules_turn_end_after). The Princess & the Dragon comes after The
- * Phantom: the dragon moves once the phantom is placed or not (PD-16). The Tower comes after The
- * Phantom (the phantom may close a tower after the turn's figure action, TW-22) and Traders &
- * Builders (the builder's second turn is earned before a capture may send it home), and before
- * The Princess & the Dragon: a capture comes before the dragon's movement (TW-21), and the
- * portal, the princess and the fairy only when no tower action took the turn's figure action. */
+/* The Princess & the Dragon comes after The Phantom: the dragon moves once the phantom is
+ * placed or not (PD-16). The Tower comes after The Phantom (the phantom may close a tower after
+ * the turn's figure action, TW-22) and Traders & Builders (the builder's second turn is earned
+ * before a capture may send it home), and before The Princess & the Dragon: a capture comes
+ * before the dragon's movement (TW-21), and the portal, the princess and the fairy only when no
+ * tower action took the turn's figure action. */
 
 static struct rules_module *const table[] = {
 	&base_module,
