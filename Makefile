@@ -34,7 +34,8 @@ LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
 
 TOOLS = bin/carc-deck bin/carc-draw bin/carc-place bin/carc-score bin/carc-render bin/carc-bot
 LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/email.o \
-	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/play.o lib/render.o \
+	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/legal-check.o \
+	lib/legal-corner.o lib/legal-list.o lib/legal-word.o lib/play.o lib/render.o \
 	lib/corrections.o lib/replay.o lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o lib/since.o \
 	lib/state-read.o lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o lib/text.o \
 	lib/tileset.o lib/util.o lib/view.o \

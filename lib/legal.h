@@ -1,6 +1,6 @@
-/* The one legality (legal.c): may a figure stand there, placement words parsed, checked,
- * applied and written, and the generator of every legal placement, in the fast form the bots
- * use and as the words of --list. */
+/* The one legality: may a figure stand there (legal-check.c), placement words parsed, checked,
+ * applied and written (legal-word.c, legal-check.c), and the generator of every legal placement
+ * (legal.c), in the fast form the bots use and as the words of --list (legal-list.c). */
 #ifndef CARC_LEGAL_H
 #define CARC_LEGAL_H
 
