@@ -38,7 +38,8 @@ LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/e
 	lib/legal-corner.o lib/legal-list.o lib/legal-word.o lib/play.o lib/render.o \
 	lib/corrections.o lib/replay.o lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o lib/since.o \
 	lib/state-read.o lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o lib/text.o \
-	lib/tileset.o lib/util.o lib/view.o \
+	lib/tileset.o lib/tileset-figure.o lib/tileset-tile.o lib/tileset-yaml.o lib/util.o \
+	lib/view.o \
 	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
 	lib/rules/inns-cathedrals.o lib/rules/abbot.o lib/rules/phantom.o lib/rules/table.o \
 	lib/rules/traders-builders.o lib/rules/abbey-mayor.o lib/rules/princess-dragon.o \

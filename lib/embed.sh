@@ -16,7 +16,7 @@ echo '};'
 names=""
 for f in "$@"; do
 	name=$(basename "$f" .yaml)
-	# the tables of every game are no tile sets (tileset.c, builtin_table)
+	# the tables of every game are no tile sets (tileset-figure.c, builtin_table)
 	case $name in
 	figures | meets) ;;
 	*) names="$names${names:+, }$name" ;;

@@ -1,5 +1,6 @@
-/* Tile sets and the figure table, compiled from YAML (tileset.c): tile types with their
- * rotations worked out, where figures stand, and the figure rows a game has. */
+/* Tile sets and the figure table, compiled from YAML (tileset.c, tileset-yaml.c,
+ * tileset-tile.c, tileset-figure.c): tile types with their rotations worked out, where
+ * figures stand, and the figure rows a game has. */
 #ifndef CARC_TILESET_H
 #define CARC_TILESET_H
 
