@@ -37,7 +37,8 @@ LIBOBJ = lib/armor.o lib/board.o lib/builtin.o lib/codec.o lib/decisions.o lib/e
 	lib/forecast.o lib/game.o lib/html.o lib/json.o lib/legal.o lib/legal-check.o \
 	lib/legal-corner.o lib/legal-list.o lib/legal-word.o lib/play.o lib/render.o \
 	lib/corrections.o lib/replay.o lib/kinds.o lib/rules.o lib/score.o lib/setup.o lib/sha256.o lib/since.o \
-	lib/state-read.o lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o lib/text.o \
+	lib/state-read.o lib/state-text.o lib/state-write.o lib/suggest.o lib/svg.o \
+	lib/svg-layout.o lib/svg-shape.o lib/svg-tile.o lib/text.o \
 	lib/tileset.o lib/tileset-figure.o lib/tileset-tile.o lib/tileset-yaml.o lib/util.o \
 	lib/view.o \
 	lib/rules/base.o lib/rules/catapult.o lib/rules/fortune-teller.o lib/rules/garden.o \
