@@ -2,7 +2,8 @@
 # A bot written outside carc, in the shell with jq: the template for a bot in any language.
 #
 # A bot is a pipeline stage, a stand-in for carc-place (or carc-bot): it reads a state on
-# standard input, decides for the player to move, and writes the new state on standard output:
+# standard input, makes every decision it waits for until it waits for carc-score, carc-draw
+# or the end (the whole turn), and writes the new state on standard output:
 #
 #     carc-draw < game | examples/jqbot.sh | carc-score > next
 #     examples/jqbot.sh < game | carc-score > next        (a catapult round: phase hurl or seduce)
@@ -41,10 +42,12 @@ cat > "$work/state"
 
 # Each tool runs on its own, not in a pipe, so that its status is the bot's when it fails.
 status=0
-carc-render --format json < "$work/state" > "$work/json" || status=$?
-[ "$status" -eq 0 ] || exit "$status"
-carc-place --list < "$work/state" > "$work/moves" || status=$?
-[ "$status" -eq 0 ] || exit "$status"
+look() {
+	carc-render --format json < "$work/state" > "$work/json" || status=$?
+	[ "$status" -eq 0 ] || exit "$status"
+	carc-place --list < "$work/state" > "$work/moves" || status=$?
+	[ "$status" -eq 0 ] || exit "$status"
+}
 
 # choose: the decision, one word of the list in $work/moves, judged from the state in
 # $work/json. One jq program does it all, as each jq process takes a while to start.
@@ -70,11 +73,21 @@ choose() {
 		| .[0] // empty' "$work/json"
 }
 
-move=$(choose)
-if [ -z "$move" ]; then
-	echo "jqbot: carc-place --list offered no decision" >&2
-	exit 1
-fi
-# Writes the new state on standard output, or nothing and a message when it fails.
-carc-place "$move" < "$work/state" || status=$?
-exit "$status"
+# Every decision the state waits for, until it waits for carc-score, carc-draw or the end, as
+# carc-bot plays: one stage is the player's whole part of a turn (the phantom after the tile,
+# the dragon's steps ...).
+while :; do
+	look
+	move=$(choose)
+	if [ -z "$move" ]; then
+		echo "jqbot: carc-place --list offered no decision" >&2
+		exit 1
+	fi
+	carc-place "$move" < "$work/state" > "$work/next" || exit $?
+	mv "$work/next" "$work/state"
+	case $(carc-render --format phase < "$work/state") in
+	draw\ * | score\ * | over) break ;;
+	esac
+done
+# The new state on standard output; nothing and a message when a tool failed.
+cat "$work/state"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """pybot: a carc bot in Python, with the standard library only.
 
-A pipeline stage like carc-bot: it reads a state on standard input (or from FILE), decides for
-the player to move and writes the new state on standard output:
+A pipeline stage like carc-bot: it reads a state on standard input (or from FILE), makes every
+decision the state waits for until it waits for carc-score, carc-draw or the end (the player's
+whole turn), and writes the new state on standard output:
 
     carc-draw < game | examples/pybot.py | carc-score > next
 
@@ -72,15 +73,22 @@ def main():
     except OSError as e:
         sys.stderr.write("pybot: %s: %s\n" % (sys.argv[1], e.strerror))
         return 66
+    # every decision the state waits for, until it waits for carc-score, carc-draw or the
+    # end, as carc-bot plays: one stage is the player's whole part of a turn (the phantom
+    # after the tile, the dragon's steps ...)
     game = json.loads(run(["carc-render", "--format", "json"], state))
-    decisions = json.loads(run(["carc-place", "--list", "--format", "json"], state))
-    if not decisions:
-        sys.stderr.write("pybot: no legal decision\n")
-        return 1
-    best = max(decisions, key=lambda d: worth(d, game))  # the first of the best
-    out = run(["carc-place", best["word"]], state)
+    for _ in range(1000):
+        decisions = json.loads(run(["carc-place", "--list", "--format", "json"], state))
+        if not decisions:
+            sys.stderr.write("pybot: no legal decision\n")
+            return 1
+        best = max(decisions, key=lambda d: worth(d, game))  # the first of the best
+        state = run(["carc-place", best["word"]], state)
+        game = json.loads(run(["carc-render", "--format", "json"], state))
+        if game["phase"] in ("draw", "score", "over"):
+            break
     try:
-        sys.stdout.buffer.write(out)
+        sys.stdout.buffer.write(state)
         sys.stdout.flush()
     except OSError as e:
         sys.stderr.write("pybot: cannot write standard output: %s\n" % e.strerror)
