@@ -119,9 +119,9 @@ need_refuse(const struct carc_game *g, const struct offer *o, const struct fcell
 {
 	const char *fig = g->ts.fig[ft].name, *kind = kinds[t->seg[s].kind]->name;
 	int root[12];
-	unsigned sides = edge_roots(g, fc, root);
+	unsigned sides = legal_edge_roots(g, fc, root);
 
-	switch (need_check(g, o, root, sides, t, r, ft, s)) {
+	switch (legal_need_check(g, o, root, sides, t, r, ft, s)) {
 	case NEED_NONE:
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s goes only on a %s that "
 		    "holds a follower of %s's already", w, an(fig), fig, kind,
@@ -137,7 +137,7 @@ need_refuse(const struct carc_game *g, const struct offer *o, const struct fcell
 	}
 }
 
-/* The refusal of a figure on a tile where bare_now bars it, in its module's words. */
+/* The refusal of a figure on a tile where legal_bare_now bars it, in its module's words. */
 static int
 bare_refuse(struct carc_game *g, int type, const char *w, struct carc_err *err)
 {
@@ -149,8 +149,8 @@ bare_refuse(struct carc_game *g, int type, const char *w, struct carc_err *err)
 
 /* The figure of a placement that fits on corner *corner of its tile (corner:NE): its field
  * and type into *seg and *ft, *corner made 1 + the corner, or why not, decided as the
- * generator decides (cell_corners, corner_seg, corner_taken): the figure stands on corners,
- * four tiles meet there, each showing field at it, and the field holds no such figure
+ * generator decides (legal_cell_corners, corner_seg, legal_corner_taken): the figure stands on
+ * corners, four tiles meet there, each showing field at it, and the field holds no such figure
  * (RULES.md §5.4). */
 static int
 check_corner(struct carc_game *g, int type, const struct move *m, const char *w, int *seg,
@@ -171,8 +171,8 @@ check_corner(struct carc_game *g, int type, const struct move *m, const char *w,
 	if (!g->ts.fig[*ft].corner)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s %s stands on a feature of "
 		    "the tile, not on a corner", w, an(name), name);
-	offer_get(g, &o);
-	if (o.nbare && bare_now(t, bare_of(&o, t), rot, fcell_claims(g, fc), BARE_CORNERS))
+	legal_offer_get(g, &o);
+	if (o.nbare && legal_bare_now(t, bare_of(&o, t), rot, fcell_claims(g, fc), BARE_CORNERS))
 		return bare_refuse(g, type, w, err);
 	if (o.left[*ft] <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left", w,
@@ -187,7 +187,7 @@ check_corner(struct carc_game *g, int type, const struct move *m, const char *w,
 		    "tiles meet, each showing field at the corner, and %d,%d %s (§5.4)", w,
 		    an(name), name, bx, by, board_at(g, bx, by) < 0 ? "is empty" :
 		    "does not");
-	if (corner_taken(g, &o, fc, t, rot, *seg))
+	if (legal_corner_taken(g, &o, fc, t, rot, *seg))
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': that field has %s %s "
 		    "already (§5.4)", w, an(name), name);
 	*corner = 1 + c;
@@ -232,11 +232,11 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 		    "the tile, as %d,%d,%d,corner:NE@%s (§5.4)", w, an(g->ts.fig[*ft].name),
 		    g->ts.fig[*ft].name, m->x, m->y, m->rot, g->ts.fig[*ft].name);
 	k = t->seg[*seg].kind;
-	offer_get(g, &o);
+	legal_offer_get(g, &o);
 	if (!(g->ts.fig[*ft].on & (1u << k)))
 		return stand_refuse(g, STAND_PLACE, g->player, *ft, k, w, err);
 	claims = fcell_claims(g, frontier_at(g, m->x, m->y));
-	if (o.nbare && bare_now(t, bare_of(&o, t), rot, claims, BARE_FEATURES))
+	if (o.nbare && legal_bare_now(t, bare_of(&o, t), rot, claims, BARE_FEATURES))
 		return bare_refuse(g, type, w, err);
 	if (o.left[*ft] <= 0)
 		return seterr(err, CARC_EREFUSED, "illegal move '%s': %s has no %s left (B-25)", w,
@@ -246,8 +246,8 @@ check_figure(struct carc_game *g, int type, const struct move *m, const char *w,
 	if (g->ts.fig[*ft].claims && (SEG_EDGES(t, rot, *seg) & claims)) {
 		/* a field claimed by a figure that stands on a corner: a barn's (§5.4) */
 		o.nbarn = 0;
-		barns_get(g, &o);
-		if (corner_taken(g, &o, frontier_at(g, m->x, m->y), t, rot, *seg))
+		legal_barns_get(g, &o);
+		if (legal_corner_taken(g, &o, frontier_at(g, m->x, m->y), t, rot, *seg))
 			return seterr(err, CARC_EREFUSED, "illegal move '%s': that field holds a "
 			    "barn, and no farmer goes there (§5.4)", w);
 		return seterr(err, CARC_EREFUSED,
@@ -267,7 +267,7 @@ place_word(struct carc_game *g, const char *w, bool log, char *canon, size_t n,
 	struct move m;
 	int type, seg = -1, ft = -1, corner = 0;
 
-	if (parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
+	if (legal_parse_move(w, &m, err) || (type = chosen_tile(g, &m, w, err)) < 0 ||
 	    explain_fit(g, type, &m, w, err) ||
 	    (m.feature[0] && check_figure(g, type, &m, w, &seg, &ft, &corner, err)))
 		return err->code;

@@ -59,7 +59,7 @@ corner_meets(const struct carc_game *g, int x, int y, int c, int *bx, int *by)
 /* The corners of frontier cell fc where the three other tiles meeting there show field: bit
  * c for corner c, as corner_meets says, found through the tiles beside the cell. */
 unsigned
-cell_corners(const struct carc_game *g, const struct fcell *fc)
+legal_cell_corners(const struct carc_game *g, const struct fcell *fc)
 {
 	/* by the asks of a cell: bit c where the sides c and c+1 both have a neighbour (a side
 	 * without one asks 3); most cells have one neighbour, and no corner */
@@ -86,7 +86,7 @@ cell_corners(const struct carc_game *g, const struct fcell *fc)
 /* Whether the field that segment s of tile t, put in cell fc in rotation r, makes with the
  * fields across its half-edges holds a figure that stands on a corner already (o->barn). */
 bool
-corner_taken(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
+legal_corner_taken(const struct carc_game *g, const struct offer *o, const struct fcell *fc,
     const struct tiletype *t, int r, int s)
 {
 	struct carc_game *w = (struct carc_game *)g;

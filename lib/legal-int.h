@@ -12,14 +12,14 @@ struct move {
 	char figure[ID_MAX];
 };
 
-int parse_move(const char *, struct move *, struct carc_err *);
+int legal_parse_move(const char *, struct move *, struct carc_err *);
 
-void offer_get(const struct carc_game *, struct offer *);
-bool bare_now(const struct tiletype *, unsigned where, int r, unsigned claims,
+void legal_offer_get(const struct carc_game *, struct offer *);
+bool legal_bare_now(const struct tiletype *, unsigned where, int r, unsigned claims,
     unsigned what);
-void barns_get(const struct carc_game *, struct offer *);
-int fits_list(struct carc_game *, const struct offer *, struct moves *);
-int fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
+void legal_barns_get(const struct carc_game *, struct offer *);
+int legal_fits_list(struct carc_game *, const struct offer *, struct moves *);
+int legal_fit_moves(const struct carc_game *, const struct offer *, const struct fit *, int r,
     int j, struct fmove *);
 
 /* Where no figure may stand on drawn tile t (offer.bare): BARE_* bits, 0 for nowhere. */
@@ -37,12 +37,12 @@ bare_of(const struct offer *o, const struct tiletype *t)
 /* Whether a figure that needs a follower of its owner's may go on a segment, and why not. */
 enum need { NEED_OK, NEED_NONE, NEED_TAKEN, NEED_DONE };
 
-enum need need_check(const struct carc_game *, const struct offer *, const int *root,
+enum need legal_need_check(const struct carc_game *, const struct offer *, const int *root,
     unsigned sides, const struct tiletype *, int r, int ft, int s);
-unsigned edge_roots(const struct carc_game *, const struct fcell *, int root[12]);
+unsigned legal_edge_roots(const struct carc_game *, const struct fcell *, int root[12]);
 
-unsigned cell_corners(const struct carc_game *, const struct fcell *);
-bool corner_taken(const struct carc_game *, const struct offer *, const struct fcell *,
+unsigned legal_cell_corners(const struct carc_game *, const struct fcell *);
+bool legal_corner_taken(const struct carc_game *, const struct offer *, const struct fcell *,
     const struct tiletype *, int r, int s);
 
 #endif

@@ -44,8 +44,8 @@ placement_words(struct carc_game *g, struct carc_err *err)
 	char w[96];
 	int i, r, j, n, rc = 0;
 
-	offer_get(g, &o);
-	if (fits_list(g, &o, &m) < 0 ||
+	legal_offer_get(g, &o);
+	if (legal_fits_list(g, &o, &m) < 0 ||
 	    (v = malloc(FIT_MOVES_MAX * sizeof(*v))) == NULL) {
 		rc = seterr(err, CARC_ESOFTWARE, "out of memory");
 		goto out;
@@ -56,7 +56,7 @@ placement_words(struct carc_game *g, struct carc_err *err)
 		for (r = 0; r < 4; r++) {
 			if (!(m.fit[i].rots & (1u << r)))
 				continue;
-			n = fit_moves(g, &o, &m.fit[i], r, 0, v);
+			n = legal_fit_moves(g, &o, &m.fit[i], r, 0, v);
 			for (j = 0; j < n; j++) {
 				placement_word(g, &v[j], g->ndrawn > 1, w, sizeof(w));
 				word_add(g, w);

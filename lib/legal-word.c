@@ -95,7 +95,7 @@ cell_read(const char *s, int *x, int *y, const char **rest)
 }
 
 int
-parse_move(const char *w, struct move *m, struct carc_err *err)
+legal_parse_move(const char *w, struct move *m, struct carc_err *err)
 {
 	const char *p = w, *slash = strchr(w, '/'), *at;
 	size_t n;
@@ -149,7 +149,7 @@ log_word_matches(const struct carc_game *g, const char *w, int b)
 	struct carc_err err;
 	const struct placed *p = &g->board[b];
 
-	return parse_move(w, &m, &err) == 0 && strcmp(m.tile, g->ts.types[p->type].id) == 0 &&
+	return legal_parse_move(w, &m, &err) == 0 && strcmp(m.tile, g->ts.types[p->type].id) == 0 &&
 	    m.x == p->x && m.y == p->y && m.rot == p->rot * 90;
 }
 

@@ -136,7 +136,7 @@ supported(const struct carc_game *g, int r)
 /* The features across the edges of frontier cell fc, in fcell_claims's bits: root[bit], or
  * -1 where no tile or no such segment is. Returns the sides that have a neighbour. */
 unsigned
-edge_roots(const struct carc_game *g, const struct fcell *fc, int root[12])
+legal_edge_roots(const struct carc_game *g, const struct fcell *fc, int root[12])
 {
 	struct carc_game *w = (struct carc_game *)g;
 	unsigned sides = 0;
@@ -181,12 +181,12 @@ fcell_own(const struct carc_game *g, const struct offer *o, const struct fcell *
 
 /* Whether the player's figure of type ft that needs a follower may go on segment s of tile t
  * put in a cell in rotation r (RULES.md §5.5, §5.6), the features across the cell's edges
- * being root[] and its sides with a neighbour `sides` (edge_roots): the feature the segment
+ * being root[] and its sides with a neighbour `sides` (legal_edge_roots): the feature the segment
  * joins holds a follower of the player's, no figure of type ft of the player's, and is not
  * completed by this tile (a road's or city's open edges, the tile's own matched against its
  * neighbours'). */
 enum need
-need_check(const struct carc_game *g, const struct offer *o, const int *root, unsigned sides,
+legal_need_check(const struct carc_game *g, const struct offer *o, const int *root, unsigned sides,
     const struct tiletype *t, int r, int ft, int s)
 {
 	int seen[12], nseen = 0, b, i, open;
@@ -219,8 +219,8 @@ need_check(const struct carc_game *g, const struct offer *o, const int *root, un
 	return NEED_OK;
 }
 
-/* The segments, a bit each, where figure type ft may go (need_check) in rotation r. A segment
- * whose edges meet a supported feature (f->own) is supported; the rest of need_check is asked
+/* The segments, a bit each, where figure type ft may go (legal_need_check) in rotation r. A segment
+ * whose edges meet a supported feature (f->own) is supported; the rest of legal_need_check is asked
  * only when it can say no: the feature may be completed by the tile (a road, a city), or the
  * player has a figure of type ft on the board already. */
 static unsigned
@@ -246,10 +246,10 @@ need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f,
 			continue;
 		}
 		if (!known) {
-			sides = edge_roots(g, &g->frontier[f->cell], root);
+			sides = legal_edge_roots(g, &g->frontier[f->cell], root);
 			known = true;
 		}
-		if (need_check(g, o, root, sides, t, r, ft, s) == NEED_OK)
+		if (legal_need_check(g, o, root, sides, t, r, ft, s) == NEED_OK)
 			segs |= 1u << s;
 	}
 	return segs;
@@ -257,7 +257,7 @@ need_segs(const struct carc_game *g, const struct offer *o, const struct fit *f,
 
 /* The fields that hold a figure standing on a corner (a barn), whoever's. */
 void
-barns_get(const struct carc_game *g, struct offer *o)
+legal_barns_get(const struct carc_game *g, struct offer *o)
 {
 	struct carc_game *w = (struct carc_game *)g;
 	int i, p, ft, n = 0;
@@ -282,13 +282,13 @@ corner_count(const struct carc_game *g, const struct offer *o, const struct fit 
 
 	for (m = f->corners; m != 0; m &= m - 1)
 		if ((s = corner_seg(t, r, __builtin_ctz(m))) >= 0 &&
-		    !corner_taken(g, o, &g->frontier[f->cell], t, r, s))
+		    !legal_corner_taken(g, o, &g->frontier[f->cell], t, r, s))
 			n++;
 	return n * o->ncorner;
 }
 
 void
-offer_get(const struct carc_game *g, struct offer *o)
+legal_offer_get(const struct carc_game *g, struct offer *o)
 {
 	unsigned claimed = 0, present = 0, m;
 	int f, d;
@@ -332,7 +332,7 @@ offer_get(const struct carc_game *g, struct offer *o)
 			o->bare[o->nbare] = &g->ts.types[g->drawn[d]];
 			o->barewhere[o->nbare++] = m;
 			/* bare only where a segment joins a claimed feature: the claims of each
-			 * cell are looked at (fits_list) */
+			 * cell are looked at (legal_fits_list) */
 			o->edgeclaim |= (m & BARE_SEGS) != 0;
 		}
 	for (; claimed && !o->edgeclaim; claimed &= claimed - 1)
@@ -340,13 +340,13 @@ offer_get(const struct carc_game *g, struct offer *o)
 	if (o->needs)
 		support_get(g, o);
 	if (o->corners)
-		barns_get(g, o);
+		legal_barns_get(g, o);
 }
 
 /* Whether `what` (BARE_FEATURES, BARE_CORNERS) of tile t in rotation r is barred, by `where`
  * (bare_of), in a cell whose claimed edges are `claims`. */
 bool
-bare_now(const struct tiletype *t, unsigned where, int r, unsigned claims, unsigned what)
+legal_bare_now(const struct tiletype *t, unsigned where, int r, unsigned claims, unsigned what)
 {
 	unsigned m;
 
@@ -360,7 +360,7 @@ bare_now(const struct tiletype *t, unsigned where, int r, unsigned claims, unsig
 	return false;
 }
 
-/* bare_of and the decisions of a placement on which bare_now bars the features: the
+/* bare_of and the decisions of a placement on which legal_bare_now bars the features: the
  * placement and, unless barred too, its corners; kept out of line: fit_decisions, inlined
  * into the loops over the frontier, stays small. */
 static __attribute__((noinline)) unsigned
@@ -373,7 +373,7 @@ static __attribute__((noinline)) int
 bare_decisions(const struct carc_game *g, const struct offer *o, const struct fit *f,
     const struct tiletype *t, int r, unsigned where)
 {
-	return 1 + (f->corners && !bare_now(t, where, r, f->claims, BARE_CORNERS) ?
+	return 1 + (f->corners && !legal_bare_now(t, where, r, f->claims, BARE_CORNERS) ?
 	    corner_count(g, o, f, t, r) : 0);
 }
 
@@ -383,7 +383,7 @@ figs_all(const struct offer *o, const struct tiletype *t)
 {
 	int s, k, n = 0;
 
-	if (o->nbare && bare_now(t, bare_fit(o, t), 0, 0, BARE_FEATURES))
+	if (o->nbare && legal_bare_now(t, bare_fit(o, t), 0, 0, BARE_FEATURES))
 		return 0;
 	for (s = 0; s < t->nseg; s++) {
 		k = t->seg[s].kind;
@@ -404,7 +404,7 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
 	int n = 1 + f->all, b, s;
 
 	if (o->nbare && (where = bare_fit(o, t)) != 0 &&
-	    bare_now(t, where, r, f->claims, BARE_FEATURES))
+	    legal_bare_now(t, where, r, f->claims, BARE_FEATURES))
 		return bare_decisions(g, o, f, t, r, where);
 	for (c = f->claims; c != 0; c &= c - 1) {
 		b = __builtin_ctz(c);
@@ -426,7 +426,7 @@ fit_decisions(const struct carc_game *g, const struct offer *o, const struct fit
  * gives them (by segment, then by figure type) into out, or only decision j of them when out
  * is NULL. Returns how many were put out. */
 int
-fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
+legal_fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f, int r, int j,
     struct fmove *out)
 {
 	const struct tiletype *t = &g->ts.types[f->type];
@@ -441,7 +441,7 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		out[n++] = fm;
 	else if (j-- == 0)
 		goto found;
-	if (where && bare_now(t, where, r, f->claims, BARE_FEATURES))
+	if (where && legal_bare_now(t, where, r, f->claims, BARE_FEATURES))
 		goto corners;
 	for (m = f->own ? o->needs : 0; m != 0; m &= m - 1) {
 		ft = __builtin_ctz(m);
@@ -468,11 +468,11 @@ fit_moves(const struct carc_game *g, const struct offer *o, const struct fit *f,
 		}
 	}
 corners:	/* then the corners, as corner_count counts them */
-	if (where && bare_now(t, where, r, f->claims, BARE_CORNERS))
+	if (where && legal_bare_now(t, where, r, f->claims, BARE_CORNERS))
 		return n;
 	for (m = f->corners; m != 0; m &= m - 1) {
 		if ((s = corner_seg(t, r, __builtin_ctz(m))) < 0 ||
-		    corner_taken(g, o, &g->frontier[f->cell], t, r, s))
+		    legal_corner_taken(g, o, &g->frontier[f->cell], t, r, s))
 			continue;
 		for (ft = 0; ft < g->ts.nfig; ft++) {
 			if (!(o->corners >> ft & 1))
@@ -509,7 +509,7 @@ fits_room(struct moves *m, int n)
 /* Every tile and cell that fit in phase place, each with its count of decisions; the total
  * is the number of placements --list prints. */
 int
-fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
+legal_fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 {
 	const struct fcell *fc, *end = g->frontier + g->nfrontier;
 	struct fit *f;
@@ -537,7 +537,7 @@ fits_list(struct carc_game *g, const struct offer *o, struct moves *m)
 			f = &m->fit[nfit++];
 			claims = edgeclaim ? fcell_claims(g, fc) : 0;
 			*f = (struct fit){ type, rots, claims, o->needs ? fcell_own(g, o, fc) : 0,
-			    fc - g->frontier, all, 0, o->corners ? cell_corners(g, fc) : 0 };
+			    fc - g->frontier, all, 0, o->corners ? legal_cell_corners(g, fc) : 0 };
 			if (claims == 0 && f->own == 0 && f->corners == 0)
 				n = bits4[rots] * (1 + all);
 			else
@@ -559,9 +559,9 @@ fast_moves(struct carc_game *g, struct moves *m)
 	const struct fit *f;
 	int i, r;
 
-	offer_get(g, &o);
+	legal_offer_get(g, &o);
 	m->n = 0;
-	if (fits_list(g, &o, m) < 0)
+	if (legal_fits_list(g, &o, m) < 0)
 		return -1;
 	for (i = 0; i < m->nfit; i++) {
 		f = &m->fit[i];
@@ -578,7 +578,7 @@ fast_moves(struct carc_game *g, struct moves *m)
 				m->v = v;
 				m->cap = cap;
 			}
-			m->n += fit_moves(g, &o, f, r, 0, m->v + m->n);
+			m->n += legal_fit_moves(g, &o, f, r, 0, m->v + m->n);
 		}
 	}
 	return 0;
@@ -633,7 +633,7 @@ drawn_pick(struct carc_game *g, const struct offer *o, uint64_t *rng, int *i, in
  * figure left for roads, cities and fields: most turns of a random game, its followers being
  * out), nothing about a cell matters but the rotations that fit, and every rotation of a
  * drawn tile stands for the same number of decisions. So the cells are counted, not listed,
- * and a second scan stops at the one drawn: the same index into the same order as fits_list
+ * and a second scan stops at the one drawn: the same index into the same order as legal_fits_list
  * gives (the drawn tiles in their order, each over the frontier), from the same RNG call.
  * Fills f with that cell and returns the index of the decision drawn among the cell's; -1 if
  * no drawn tile fits anywhere. */
@@ -668,7 +668,7 @@ one_fit(struct carc_game *g, const struct offer *o, struct fit *f, uint64_t *rng
 	return q * (1 + all) + d % (1 + all);
 }
 
-/* The decisions of tile type t (figs_all `all`) in frontier cell fc, as fits_list counts
+/* The decisions of tile type t (figs_all `all`) in frontier cell fc, as legal_fits_list counts
  * them: the cell's own edges (fcell_own) into *own. */
 static inline int
 cell_decisions(const struct carc_game *g, const struct offer *o, const struct tiletype *t,
@@ -681,7 +681,7 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
 	if ((x.rots = t->fitrot[fc->asks]) == 0)
 		return 0;
 	*own = o->needs ? fcell_own(g, o, fc) : 0;
-	corners = o->corners ? cell_corners(g, fc) : 0;
+	corners = o->corners ? legal_cell_corners(g, fc) : 0;
 	if (*own == 0 && corners == 0)
 		return bits4[x.rots] * (1 + all);
 	x = (struct fit){ t - g->ts.types, x.rots, 0, *own, fc - g->frontier, all, 0, corners };
@@ -695,7 +695,7 @@ cell_decisions(const struct carc_game *g, const struct offer *o, const struct ti
  * stands on corners (the barn), and no claimed feature takes a decision away: each cell is
  * counted, those beside a supported feature or with corners where four tiles may meet one
  * decision at a time (cell_decisions), without listing them; one number drawn over them all,
- * the same index into the same order as fits_list gives. The counts are kept in m->fit[].n,
+ * the same index into the same order as legal_fits_list gives. The counts are kept in m->fit[].n,
  * drawn tile d's of cell i at d * nfrontier + i, so that the cell drawn is found without
  * counting again, from whichever end of the frontier is nearer. Fills f and returns the
  * decision drawn among the cell's; -1 if nothing fits. */
@@ -715,7 +715,7 @@ needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fi
 		for (e = 0; e < d && g->drawn[e] != g->drawn[d]; e++)
 			;
 		if (e < d)
-			continue;	/* fits_list skips a type drawn twice */
+			continue;	/* legal_fits_list skips a type drawn twice */
 		all[d] = figs_all(o, t);
 		for (c = m->fit + d * nf, i = 0; i < nf; i++)
 			sum[d] += c[i].n = cell_decisions(g, o, t, &g->frontier[i], all[d], &own);
@@ -738,7 +738,7 @@ needs_fit(struct carc_game *g, const struct offer *o, struct moves *m, struct fi
 	t = &g->ts.types[g->drawn[d]];
 	*f = (struct fit){ g->drawn[d], t->fitrot[g->frontier[i].asks], 0,
 	    o->needs ? fcell_own(g, o, &g->frontier[i]) : 0, i, all[d], c[i].n,
-	    o->corners ? cell_corners(g, &g->frontier[i]) : 0 };
+	    o->corners ? legal_cell_corners(g, &g->frontier[i]) : 0 };
 	return j;
 }
 
@@ -752,7 +752,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	const struct fit *f;
 	int total, j, r, n;
 
-	offer_get(g, &o);
+	legal_offer_get(g, &o);
 	j = -2;
 	if (!o.edgeclaim && (j = o.needs || o.corners ? needs_fit(g, &o, m, &one, rng) :
 	    one_fit(g, &o, &one, rng)) == -1)
@@ -760,7 +760,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 	if (j >= 0)
 		f = &one;
 	else {
-		if ((total = fits_list(g, &o, m)) <= 0)
+		if ((total = legal_fits_list(g, &o, m)) <= 0)
 			return -1;
 		j = carc_rng_below(rng, total);
 		for (f = m->fit; j >= f->n; f++)
@@ -770,7 +770,7 @@ random_place(struct carc_game *g, struct moves *m, uint64_t *rng)
 		if (!(f->rots & (1u << r)))
 			continue;
 		if (j < (n = fit_decisions(g, &o, f, &g->ts.types[f->type], r)))
-			return fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
+			return legal_fit_moves(g, &o, f, r, j, NULL) == 1 ? 0 : -1;
 		j -= n;
 	}
 	return -1;

@@ -32,7 +32,7 @@ struct fit {
 	int n;
 	uint8_t corners;	/* when a figure that stands on a corner is offered: bit c for
 				 * each corner c of the cell where the three other tiles that
-				 * meet there show field (cell_corners) */
+				 * meet there show field (legal_cell_corners) */
 };
 
 struct moves {

@@ -13,11 +13,12 @@ import sys
 
 # the random player's choice: counting the decisions of the turn and finding the one drawn
 CHOICE = {
-    'random_place', 'fits_list', 'offer_get', 'one_fit', 'needs_fit', 'cell_decisions',
-    'fcell_own', 'fcell_claims', 'need_segs', 'edge_roots', 'need_check', 'support_get',
-    'barns_get', 'cell_corners', 'corner_count', 'rot_count', 'drawn_pick', 'figs_all',
-    'fit_decisions', 'bare_fit', 'bare_decisions', 'bare_now', 'bare_of', 'fit_moves',
-    'fits_room', 'corner_taken', 'corner_seg', 'segs_count',
+    'random_place', 'legal_fits_list', 'legal_offer_get', 'one_fit', 'needs_fit',
+    'cell_decisions', 'fcell_own', 'fcell_claims', 'need_segs', 'legal_edge_roots',
+    'legal_need_check', 'support_get', 'legal_barns_get', 'legal_cell_corners',
+    'corner_count', 'rot_count', 'drawn_pick', 'figs_all', 'fit_decisions', 'bare_fit',
+    'bare_decisions', 'legal_bare_now', 'bare_of', 'legal_fit_moves', 'fits_room',
+    'legal_corner_taken', 'corner_seg', 'segs_count',
 }
 
 
