@@ -15,10 +15,10 @@ figure_list(struct ld *l, yaml_node_t *val, const char *what, bool kinds_list, u
 	int k;
 
 	if (val->type != YAML_SEQUENCE_NODE)
-		return bad(l, val, "%s must be a list", what);
+		return ts_bad(l, val, "%s must be a list", what);
 	*mask = 0;
 	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-		const char *s = scalar(node(l, *it));
+		const char *s = ts_scalar(ts_node(l, *it));
 
 		if (kinds_list)
 			k = s ? kind_find(s) : -1;
@@ -26,8 +26,8 @@ figure_list(struct ld *l, yaml_node_t *val, const char *what, bool kinds_list, u
 			for (k = 3; k >= 0 && !(s && strcmp(s, removers[k]) == 0); k--)
 				;
 		if (k < 0)
-			return bad(l, node(l, *it), "unknown %s '%s'", kinds_list ? "feature" : "remover",
-			    s ? s : "?");
+			return ts_bad(l, ts_node(l, *it), "unknown %s '%s'",
+			    kinds_list ? "feature" : "remover", s ? s : "?");
 		*mask |= 1u << k;
 	}
 	return 0;
@@ -42,14 +42,14 @@ closers(struct ld *l, yaml_node_t *val, struct figtype *f)
 	size_t len = 0, n;
 
 	if (val->type != YAML_SEQUENCE_NODE)
-		return bad(l, val, "closed_by must be a list");
+		return ts_bad(l, val, "closed_by must be a list");
 	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-		const char *s = scalar(node(l, *it));
+		const char *s = ts_scalar(ts_node(l, *it));
 
 		if (s == NULL || (n = strlen(s)) == 0 || n >= ID_MAX || strchr(s, ' '))
-			return bad(l, node(l, *it), "closed_by lists figure names");
+			return ts_bad(l, ts_node(l, *it), "closed_by lists figure names");
 		if (len + n + 2 > sizeof(f->closed_by))
-			return bad(l, val, "closed_by lists too many figures");
+			return ts_bad(l, val, "closed_by lists too many figures");
 		if (len)
 			f->closed_by[len++] = ' ';
 		memcpy(f->closed_by + len, s, n + 1);
@@ -67,54 +67,54 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 	unsigned m;
 
 	if (strcmp(ks, "name") == 0)
-		return want_id(l, val, "figure name", f->name);
+		return ts_want_id(l, val, "figure name", f->name);
 	if (strcmp(ks, "set") == 0)
-		return want_id(l, val, "figure set", f->set);
+		return ts_want_id(l, val, "figure set", f->set);
 	if (strcmp(ks, "count") == 0)
-		return want_int(l, val, "count", 0, 99, &f->count);
+		return ts_want_int(l, val, "count", 0, 99, &f->count);
 	if (strcmp(ks, "strength") == 0) {
 		/* a number, or the pennants of the figure's city as it is scored (the mayor) */
-		if ((v = scalar(val)) != NULL && strcmp(v, "pennants") == 0)
+		if ((v = ts_scalar(val)) != NULL && strcmp(v, "pennants") == 0)
 			return f->pennants = true, 0;
-		return want_int(l, val, "strength", 0, 9, &f->strength);
+		return ts_want_int(l, val, "strength", 0, 9, &f->strength);
 	}
 	if (strcmp(ks, "claims") == 0)
-		return want_bool(l, val, "claims", &f->claims);
+		return ts_want_bool(l, val, "claims", &f->claims);
 	if (strcmp(ks, "group") == 0) {
-		if (want_scalar(l, val, "group", &v))
+		if (ts_want_scalar(l, val, "group", &v))
 			return CARC_EDATA;
 		for (f->group = 2; f->group >= 0 && strcmp(v, groups[f->group]) != 0; f->group--)
 			;
-		return f->group < 0 ? bad(l, val, "group is follower, special or neutral, not '%s'",
-		    v) : 0;
+		return f->group < 0 ?
+		    ts_bad(l, val, "group is follower, special or neutral, not '%s'", v) : 0;
 	}
 	if (strcmp(ks, "recall") == 0)
-		return want_bool(l, val, "recall", &f->recall);
+		return ts_want_bool(l, val, "recall", &f->recall);
 	if (strcmp(ks, "second") == 0)
-		return want_bool(l, val, "second", &f->second);
+		return ts_want_bool(l, val, "second", &f->second);
 	if (strcmp(ks, "double") == 0)
-		return want_bool(l, val, "double", &f->dbl);
+		return ts_want_bool(l, val, "double", &f->dbl);
 	if (strcmp(ks, "moves") == 0)
-		return want_bool(l, val, "moves", &f->moves);
+		return ts_want_bool(l, val, "moves", &f->moves);
 	if (strcmp(ks, "eats") == 0)
-		return want_bool(l, val, "eats", &f->eats);
+		return ts_want_bool(l, val, "eats", &f->eats);
 	if (strcmp(ks, "guards") == 0)
-		return want_bool(l, val, "guards", &f->guards);
+		return ts_want_bool(l, val, "guards", &f->guards);
 	if (strcmp(ks, "bonus") == 0)
-		return want_int(l, val, "bonus", 0, 9, &f->bonus);
+		return ts_want_int(l, val, "bonus", 0, 9, &f->bonus);
 	if (strcmp(ks, "stands") == 0) {
 		/* on a feature of a tile (the default), or on a corner of four tiles (the barn) */
-		if (want_scalar(l, val, "stands", &v))
+		if (ts_want_scalar(l, val, "stands", &v))
 			return CARC_EDATA;
 		f->corner = strcmp(v, "corner") == 0;
 		return f->corner || strcmp(v, "feature") == 0 ? 0 :
-		    bad(l, val, "stands is feature or corner, not '%s'", v);
+		    ts_bad(l, val, "stands is feature or corner, not '%s'", v);
 	}
 	if (strcmp(ks, "needs") == 0) {
-		if (want_scalar(l, val, "needs", &v))
+		if (ts_want_scalar(l, val, "needs", &v))
 			return CARC_EDATA;
 		f->needs_own = strcmp(v, "own-follower") == 0;
-		return f->needs_own ? 0 : bad(l, val, "needs is own-follower, not '%s'", v);
+		return f->needs_own ? 0 : ts_bad(l, val, "needs is own-follower, not '%s'", v);
 	}
 	if (strcmp(ks, "on") == 0) {
 		if (figure_list(l, val, "on", true, &m))
@@ -130,7 +130,7 @@ load_figure_key(struct ld *l, const char *ks, yaml_node_t *key, yaml_node_t *val
 		f->removed = m;
 		return 0;
 	}
-	return bad(l, key, "unknown key '%s' in a figure", ks);
+	return ts_bad(l, key, "unknown key '%s' in a figure", ks);
 }
 
 static int
@@ -139,23 +139,24 @@ load_figure(struct ld *l, yaml_node_t *n, struct figtype *f)
 	yaml_node_pair_t *p;
 
 	if (n->type != YAML_MAPPING_NODE)
-		return bad(l, n, "a figure must be a map");
+		return ts_bad(l, n, "a figure must be a map");
 	memset(f, 0, sizeof(*f));
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *key = node(l, p->key);
-		const char *ks = scalar(key);
+		yaml_node_t *key = ts_node(l, p->key);
+		const char *ks = ts_scalar(key);
 
 		if (ks == NULL)
-			return bad(l, key, "a key must be a plain word");
-		if (load_figure_key(l, ks, key, node(l, p->value), f))
+			return ts_bad(l, key, "a key must be a plain word");
+		if (load_figure_key(l, ks, key, ts_node(l, p->value), f))
 			return CARC_EDATA;
 	}
 	if (f->name[0] == '\0' || f->set[0] == '\0')
-		return bad(l, n, "a figure needs a name and a set");
+		return ts_bad(l, n, "a figure needs a name and a set");
 	if (f->corner && f->on != 1u << K_FIELD)
-		return bad(l, n, "a figure that stands on a corner stands in a field: on: [field]");
+		return ts_bad(l, n,
+		    "a figure that stands on a corner stands in a field: on: [field]");
 	if ((f->eats || f->guards || f->closed_by[0]) && f->group != GROUP_NEUTRAL)
-		return bad(l, n, "only a neutral figure eats, guards or names closed_by");
+		return ts_bad(l, n, "only a neutral figure eats, guards or names closed_by");
 	return 0;
 }
 
@@ -222,15 +223,15 @@ table_open(struct ld *l, const char *name, const char *key, yaml_node_t **val)
 	*val = NULL;
 	if ((text = builtin_set(name, &len)) == NULL)
 		return seterr(l->err, CARC_ESOFTWARE, "%s is not built in", l->file);
-	if (parse(l, text, len))
+	if (ts_parse(l, text, len))
 		return CARC_EDATA;
 	root = yaml_document_get_root_node(&l->doc);
 	if (root->type == YAML_MAPPING_NODE)
 		for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-			const char *ks = scalar(node(l, p->key));
+			const char *ks = ts_scalar(ts_node(l, p->key));
 
 			if (ks && strcmp(ks, key) == 0)
-				*val = node(l, p->value);
+				*val = ts_node(l, p->value);
 		}
 	return 0;
 }
@@ -257,20 +258,20 @@ meets_load(struct tileset *ts, struct carc_err *err)
 	if (rc)
 		return CARC_EDATA;
 	if (table == NULL || table->type != YAML_MAPPING_NODE) {
-		rc = bad(&l, yaml_document_get_root_node(&l.doc),
+		rc = ts_bad(&l, yaml_document_get_root_node(&l.doc),
 		    "the table needs a map named meets, tile id to features");
 		goto out;
 	}
 	for (p = table->data.mapping.pairs.start; rc == 0 && p < table->data.mapping.pairs.top;
 	    p++) {
-		const char *id = scalar(node(&l, p->key));
+		const char *id = ts_scalar(ts_node(&l, p->key));
 
 		for (i = 0; id && rc == 0 && i < ts->ntypes; i++) {
 			struct tiletype *t = &ts->types[i];
 
 			if (ts->sets[t->set].yaml == NULL && (strcmp(t->id, id) == 0 ||
 			    strcmp(t->plain, id) == 0))
-				rc = load_meets(&l, node(&l, p->value), t);
+				rc = ts_load_meets(&l, ts_node(&l, p->value), t);
 		}
 	}
 out:
@@ -294,7 +295,7 @@ figures_widen(struct ld *l, struct tileset *ts, char (*names)[ID_MAX], int nname
 			for (j = 0; j < nnames && strcmp(names[j], w) != 0; j++)
 				;
 			if (j == nnames)
-				return bad(l, where, "closed_by names no figure '%s'", w);
+				return ts_bad(l, where, "closed_by names no figure '%s'", w);
 			for (f = 0; f < ts->nfig; f++)
 				if (strcmp(ts->fig[f].name, w) == 0)
 					ts->fig[f].on |= ts->neutral[i].on;
@@ -319,7 +320,7 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	if (rc)
 		return CARC_EDATA;
 	if (figs == NULL || figs->type != YAML_SEQUENCE_NODE) {
-		rc = bad(&l, yaml_document_get_root_node(&l.doc),
+		rc = ts_bad(&l, yaml_document_get_root_node(&l.doc),
 		    "the figure table needs a list named figures");
 		goto out;
 	}
@@ -333,17 +334,17 @@ figures_load(struct tileset *ts, struct carc_err *err)
 	for (it = figs->data.sequence.items.start; it < figs->data.sequence.items.top; it++) {
 		struct figtype f;
 
-		if ((rc = load_figure(&l, node(&l, *it), &f)))
+		if ((rc = load_figure(&l, ts_node(&l, *it), &f)))
 			goto out;
 		if (nnames < (int)(sizeof(names) / sizeof(names[0])))
 			memcpy(names[nnames++], f.name, ID_MAX);
 		if (f.closed_by[0])
-			closer = node(&l, *it);
+			closer = ts_node(&l, *it);
 		if (!figure_in_game(ts, &f))
 			continue;
 		if (f.group == GROUP_NEUTRAL ? ts->nneutral == MAXNEUTRAL :
 		    ts->nfig == MAXFIGTYPES) {
-			rc = bad(&l, node(&l, *it), "more than %d %sfigures in one game",
+			rc = ts_bad(&l, ts_node(&l, *it), "more than %d %sfigures in one game",
 			    f.group == GROUP_NEUTRAL ? MAXNEUTRAL : MAXFIGTYPES,
 			    f.group == GROUP_NEUTRAL ? "neutral " : "");
 			goto out;

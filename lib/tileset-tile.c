@@ -15,7 +15,7 @@ static int
 add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
 {
 	if (t->nseg == MAXSEG)
-		return bad(l, n, "tile %s has more than %d segments", t->id, MAXSEG);
+		return ts_bad(l, n, "tile %s has more than %d segments", t->id, MAXSEG);
 	memset(&t->seg[t->nseg], 0, sizeof(t->seg[0]));
 	t->seg[t->nseg].kind = kind;
 	l->segnode[t->nseg] = n;
@@ -27,13 +27,13 @@ add_seg(struct ld *l, yaml_node_t *n, struct tiletype *t, int kind, int *out)
 static int
 want_sign(struct ld *l, yaml_node_t *key, yaml_node_t *val, int kind, struct seg *sg)
 {
-	const char *ks = scalar(key);
+	const char *ks = ts_scalar(key);
 	int i = sign_find(ks);
 	bool b;
 
 	if (i < 0 || signs[i]->kind != kind)
-		return bad(l, key, "unknown key '%s' in a %s", ks, kinds[kind]->name);
-	if (want_bool(l, val, ks, &b))
+		return ts_bad(l, key, "unknown key '%s' in a %s", ks, kinds[kind]->name);
+	if (ts_want_bool(l, val, ks, &b))
 		return CARC_EDATA;
 	sg->signs = b ? sg->signs | 1u << i : sg->signs & ~(1u << i);
 	return 0;
@@ -48,34 +48,34 @@ load_cities(struct ld *l, yaml_node_t *n, struct tiletype *t, int *cityseg, int 
 	unsigned m;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return bad(l, n, "cities must be a list");
+		return ts_bad(l, n, "cities must be a list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		yaml_node_t *c = node(l, *it);
+		yaml_node_t *c = ts_node(l, *it);
 		bool sides = false;
 
 		if (add_seg(l, c, t, K_CITY, &s))
 			return CARC_EDATA;
 		if (c->type != YAML_MAPPING_NODE)
-			return bad(l, c, "a city must be a map with sides and pennants");
+			return ts_bad(l, c, "a city must be a map with sides and pennants");
 		for (p = c->data.mapping.pairs.start; p < c->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
-			const char *ks = scalar(k);
+			yaml_node_t *k = ts_node(l, p->key), *val = ts_node(l, p->value);
+			const char *ks = ts_scalar(k);
 
 			if (ks && strcmp(ks, "sides") == 0) {
-				if (want_names(l, val, "side", side_names, 4, &m))
+				if (ts_want_names(l, val, "side", side_names, 4, &m))
 					return CARC_EDATA;
 				t->seg[s].sides = m;
 				l->segnode[s] = val;
 				sides = true;
 			} else if (ks && strcmp(ks, "pennants") == 0) {
-				if (want_int(l, val, "pennants", 0, 9, &v))
+				if (ts_want_int(l, val, "pennants", 0, 9, &v))
 					return CARC_EDATA;
 				t->seg[s].pennants = v;
 			} else if (!ks || want_sign(l, k, val, K_CITY, &t->seg[s]))
-				return ks ? CARC_EDATA : bad(l, k, "unknown key '?' in a city");
+				return ks ? CARC_EDATA : ts_bad(l, k, "unknown key '?' in a city");
 		}
 		if (!sides)
-			return bad(l, c, "a city needs its sides");
+			return ts_bad(l, c, "a city needs its sides");
 		cityseg[(*ncity)++] = s;
 	}
 	return 0;
@@ -89,9 +89,9 @@ load_roads(struct ld *l, yaml_node_t *n, struct tiletype *t)
 	int s = 0;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return bad(l, n, "roads must be a list");
+		return ts_bad(l, n, "roads must be a list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		yaml_node_t *r = node(l, *it), *sides = r;
+		yaml_node_t *r = ts_node(l, *it), *sides = r;
 		yaml_node_pair_t *p;
 
 		if (add_seg(l, r, t, K_ROAD, &s))
@@ -100,21 +100,21 @@ load_roads(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		if (r->type == YAML_MAPPING_NODE) {
 			sides = NULL;
 			for (p = r->data.mapping.pairs.start; p < r->data.mapping.pairs.top; p++) {
-				yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
-				const char *ks = scalar(k);
+				yaml_node_t *k = ts_node(l, p->key), *val = ts_node(l, p->value);
+				const char *ks = ts_scalar(k);
 
 				if (ks && strcmp(ks, "sides") == 0)
 					sides = val;
 				else if (!ks)
-					return bad(l, k, "unknown key '?' in a road");
+					return ts_bad(l, k, "unknown key '?' in a road");
 				else if (want_sign(l, k, val, K_ROAD, &t->seg[s]))
 					return CARC_EDATA;
 			}
 			if (sides == NULL)
-				return bad(l, r, "a road needs its sides");
+				return ts_bad(l, r, "a road needs its sides");
 			l->segnode[s] = sides;
 		}
-		if (want_names(l, sides, "side", side_names, 4, &m))
+		if (ts_want_names(l, sides, "side", side_names, 4, &m))
 			return CARC_EDATA;
 		t->seg[s].sides = m;
 	}
@@ -130,41 +130,43 @@ load_fields(struct ld *l, yaml_node_t *n, struct tiletype *t, const int *cityseg
 	int s = 0, v;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return bad(l, n, "fields must be a list");
+		return ts_bad(l, n, "fields must be a list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		yaml_node_t *f = node(l, *it);
+		yaml_node_t *f = ts_node(l, *it);
 
 		if (add_seg(l, f, t, K_FIELD, &s))
 			return CARC_EDATA;
 		if (f->type != YAML_MAPPING_NODE)
-			return bad(l, f, "a field must be a map with halves and cities");
+			return ts_bad(l, f, "a field must be a map with halves and cities");
 		for (p = f->data.mapping.pairs.start; p < f->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
-			const char *ks = scalar(k);
+			yaml_node_t *k = ts_node(l, p->key), *val = ts_node(l, p->value);
+			const char *ks = ts_scalar(k);
 
 			if (ks && strcmp(ks, "halves") == 0) {
-				const char *hs = scalar(val);
+				const char *hs = ts_scalar(val);
 
 				if (hs && strcmp(hs, "inner") == 0)
 					continue;	/* an enclosed field touches no edge */
-				if (want_names(l, val, "half-edge", half_names, 8, &m))
+				if (ts_want_names(l, val, "half-edge", half_names, 8, &m))
 					return CARC_EDATA;
 				t->seg[s].halves = m;
 				l->segnode[s] = val;
 			} else if (ks && strcmp(ks, "cities") == 0) {
 				if (val->type != YAML_SEQUENCE_NODE)
-					return bad(l, val, "a field's cities must be a list of city numbers");
+					return ts_bad(l, val,
+					    "a field's cities must be a list of city numbers");
 				for (ci = val->data.sequence.items.start;
 				    ci < val->data.sequence.items.top; ci++) {
-					if (want_int(l, node(l, *ci), "city number", 0, 15, &v))
+					if (ts_want_int(l, ts_node(l, *ci), "city number", 0, 15,
+					    &v))
 						return CARC_EDATA;
 					if (v >= ncity)
-						return bad(l, node(l, *ci),
+						return ts_bad(l, ts_node(l, *ci),
 						    "tile %s has no city number %d (cities count from 0)", t->id, v);
 					t->seg[s].cities |= 1u << cityseg[v];
 				}
 			} else
-				return bad(l, k, "unknown key '%s' in a field", ks ? ks : "?");
+				return ts_bad(l, k, "unknown key '%s' in a field", ks ? ks : "?");
 		}
 	}
 	return 0;
@@ -173,7 +175,7 @@ load_fields(struct ld *l, yaml_node_t *n, struct tiletype *t, const int *cityseg
 /* Where a figure stands on a segment: the mean of the points of the sides (roads, cities) or
  * half-edges (fields) it reaches; one-tile features stand in the middle. */
 void
-anchors_compute(struct tiletype *t)
+ts_anchors_compute(struct tiletype *t)
 {
 	static const int city[4][2] = { { 50, 18 }, { 82, 50 }, { 50, 82 }, { 18, 50 } };
 	static const int road[4][2] = { { 50, 30 }, { 70, 50 }, { 50, 70 }, { 30, 50 } };
@@ -286,23 +288,25 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 				continue;
 			e = g->kind == K_CITY ? EDGE_C : EDGE_R;
 			if (t->edge[side] != e)
-				return bad(l, l->segnode[s], "tile %s: a %s reaches side %s, whose edge is %c", t->id,
+				return ts_bad(l, l->segnode[s],
+				    "tile %s: a %s reaches side %s, whose edge is %c", t->id,
 				    kinds[g->kind]->name, side_names[side], "FRC*"[t->edge[side]]);
 			if (owner_side[side] >= 0)
-				return bad(l, l->segnode[s], "tile %s: two segments reach side %s", t->id,
-				    side_names[side]);
+				return ts_bad(l, l->segnode[s],
+				    "tile %s: two segments reach side %s", t->id, side_names[side]);
 			owner_side[side] = s;
 		}
 		for (h = 0; h < 8; h++) {
 			if (!(g->halves & (1u << h)))
 				continue;
 			if (t->edge[h / 2] == EDGE_C || t->edge[h / 2] == EDGE_ANY)
-				return bad(l, l->segnode[s], "tile %s: a field reaches %s, but side %s is %s",
+				return ts_bad(l, l->segnode[s],
+				    "tile %s: a field reaches %s, but side %s is %s",
 				    t->id, half_names[h], side_names[h / 2],
 				    t->edge[h / 2] == EDGE_C ? "a city" : "'*'");
 			if (owner_half[h] >= 0)
-				return bad(l, l->segnode[s], "tile %s: two fields reach %s", t->id,
-				    half_names[h]);
+				return ts_bad(l, l->segnode[s], "tile %s: two fields reach %s",
+				    t->id, half_names[h]);
 			owner_half[h] = s;
 		}
 	}
@@ -310,14 +314,15 @@ tile_owners(struct ld *l, struct tiletype *t, int *owner_side, int *owner_half)
 		if (t->edge[side] == EDGE_ANY)
 			continue;	/* nothing reaches it: the feature across ends there */
 		if (t->edge[side] != EDGE_F && owner_side[side] < 0)
-			return bad(l, l->edgesnode, "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
+			return ts_bad(l, l->edgesnode,
+			    "tile %s: side %s is a %s edge, but no %s reaches it", t->id,
 			    side_names[side], t->edge[side] == EDGE_C ? "city" : "road",
 			    t->edge[side] == EDGE_C ? "city" : "road");
 		if (t->edge[side] != EDGE_C)
 			for (h = 2 * side; h < 2 * side + 2; h++)
 				if (owner_half[h] < 0)
-					return bad(l, l->edgesnode, "tile %s: no field reaches %s", t->id,
-					    half_names[h]);
+					return ts_bad(l, l->edgesnode,
+					    "tile %s: no field reaches %s", t->id, half_names[h]);
 	}
 	return 0;
 }
@@ -347,7 +352,7 @@ tile_tables(struct tiletype *t, const int *owner_side, const int *owner_half)
 			t->rhalves[r][s] = rot8(t->seg[s].halves, r);
 		}
 	}
-	anchors_compute(t);
+	ts_anchors_compute(t);
 	for (r = 0; r < 4; r++)
 		for (t->same_as[r] = 0; t->same_as[r] < r; t->same_as[r]++)
 			if (same_rotation(t, r, t->same_as[r]))
@@ -386,8 +391,8 @@ compile_tile(struct ld *l, yaml_node_t *n, struct tiletype *t)
 		for (u = 0; u < s; u++)
 			if (t->seg[s].kind == t->seg[u].kind && (t->seg[s].sides | t->seg[s].halves |
 			    t->seg[u].sides | t->seg[u].halves) == 0)
-				return bad(l, n, "tile %s has two %ss that touch no edge: a move could "
-				    "not tell them apart", t->id, kinds[t->seg[s].kind]->name);
+				return ts_bad(l, n, "tile %s has two %ss that touch no edge: a move "
+				    "could not tell them apart", t->id, kinds[t->seg[s].kind]->name);
 	if (tile_owners(l, t, owner_side, owner_half))
 		return CARC_EDATA;
 	tile_tables(t, owner_side, owner_half);
@@ -402,20 +407,20 @@ load_edges(struct ld *l, yaml_node_t *val, struct tiletype *t)
 	char e[4];
 	int i;
 
-	if (want_scalar(l, val, "edges", &v))
+	if (ts_want_scalar(l, val, "edges", &v))
 		return CARC_EDATA;
 	for (i = 0; *v; v++) {
 		if (*v == ' ')
 			continue;
 		if (i == 4)
-			return bad(l, val, "more than four edges (N E S W, as 'C R F R')");
+			return ts_bad(l, val, "more than four edges (N E S W, as 'C R F R')");
 		if (!strchr("FRC*", *v))
-			return bad(l, val, "unknown edge '%c' (edges are four of F, R, C, * for "
+			return ts_bad(l, val, "unknown edge '%c' (edges are four of F, R, C, * for "
 			    "N E S W, as 'C R F R')", *v);
 		e[i++] = *v;
 	}
 	if (i != 4)
-		return bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
+		return ts_bad(l, val, "fewer than four edges (N E S W, as 'C R F R')");
 	for (i = 0; i < 4; i++)
 		t->edge[i] = e[i] == 'F' ? EDGE_F : e[i] == 'R' ? EDGE_R : e[i] == 'C' ? EDGE_C :
 		    EDGE_ANY;
@@ -466,7 +471,7 @@ seg_by_name(const struct tiletype *t, int rot, const char *name)
 /* meets: a list of groups of features of the tile that touch one another, each a string of
  * feature names ("road:S city:N": the road runs into the city's gate). */
 int
-load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
+ts_load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
 {
 	yaml_node_item_t *it;
 	char name[32];
@@ -476,11 +481,12 @@ load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
 	size_t len;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return bad(l, n, "meets must be a list of features that touch, as [road:S city:N]");
+		return ts_bad(l, n,
+		    "meets must be a list of features that touch, as [road:S city:N]");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		yaml_node_t *g = node(l, *it);
+		yaml_node_t *g = ts_node(l, *it);
 
-		if (want_scalar(l, g, "a group of features that meet", &v))
+		if (ts_want_scalar(l, g, "a group of features that meet", &v))
 			return CARC_EDATA;
 		for (group = 0; *v; v = e) {
 			while (*v == ' ')
@@ -489,15 +495,16 @@ load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
 				break;
 			e = v + len;
 			if (len >= sizeof(name))
-				return bad(l, g, "tile %s has no %.*s", t->id, (int)len, v);
+				return ts_bad(l, g, "tile %s has no %.*s", t->id, (int)len, v);
 			memcpy(name, v, len);
 			name[len] = '\0';
 			if ((s = seg_by_name(t, 0, name)) < 0)
-				return bad(l, g, "tile %s has no %s", t->id, name);
+				return ts_bad(l, g, "tile %s has no %s", t->id, name);
 			group |= 1u << s;
 		}
 		if (group == 0 || (group & (group - 1)) == 0)
-			return bad(l, g, "features that meet are two or more, as 'road:S city:N'");
+			return ts_bad(l, g,
+			    "features that meet are two or more, as 'road:S city:N'");
 		for (s = 0; s < t->nseg; s++)
 			if (group >> s & 1)
 				for (u = 0; u < t->nseg; u++)
@@ -508,7 +515,7 @@ load_meets(struct ld *l, yaml_node_t *n, struct tiletype *t)
 }
 
 int
-load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
+ts_load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 {
 	struct tiletype *t = &ts->types[ts->ntypes];
 	yaml_node_pair_t *p;
@@ -517,29 +524,29 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 	bool have_id = false, have_edges = false, b;
 
 	if (n->type != YAML_MAPPING_NODE)
-		return bad(l, n, "a tile must be a map (id, count, edges, ...)");
+		return ts_bad(l, n, "a tile must be a map (id, count, edges, ...)");
 	memset(t, 0, sizeof(*t));
 	t->set = set;
 	t->count = 1;
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
-		const char *ks = scalar(k);
+		yaml_node_t *k = ts_node(l, p->key), *val = ts_node(l, p->value);
+		const char *ks = ts_scalar(k);
 
 		if (ks == NULL)
-			return bad(l, k, "a key must be a plain word");
+			return ts_bad(l, k, "a key must be a plain word");
 		if (strcmp(ks, "id") == 0) {
-			if (want_id(l, val, "tile id", t->id))
+			if (ts_want_id(l, val, "tile id", t->id))
 				return CARC_EDATA;
 			l->idnode = val;
 			have_id = true;
 		} else if (strcmp(ks, "count") == 0) {
-			if (want_int(l, val, "count", 0, 999, &t->count))
+			if (ts_want_int(l, val, "count", 0, 999, &t->count))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "own") == 0) {
-			if (want_int(l, val, "own", 0, 9, &t->own))
+			if (ts_want_int(l, val, "own", 0, 9, &t->own))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "plain") == 0) {
-			if (want_id(l, val, "plain tile id", t->plain))
+			if (ts_want_id(l, val, "plain tile id", t->plain))
 				return CARC_EDATA;
 		} else if (strcmp(ks, "edges") == 0) {
 			if (load_edges(l, val, t))
@@ -547,7 +554,7 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 			have_edges = true;
 		} else if ((kind = kind_find(ks)) >= 0 && kinds[kind]->shape == SHAPE_POINT) {
 			/* a one-tile feature of a module's kind: cloister: true, tent: true ... */
-			if (want_bool(l, val, ks, &b))
+			if (ts_want_bool(l, val, ks, &b))
 				return CARC_EDATA;
 			if (b && add_seg(l, val, t, kind, &s))
 				return CARC_EDATA;
@@ -560,12 +567,12 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 		else if (strcmp(ks, "meets") == 0)
 			meets = val;
 		else
-			return bad(l, k, "unknown key '%s' in a tile", ks);
+			return ts_bad(l, k, "unknown key '%s' in a tile", ks);
 	}
 	if (!have_id)
-		return bad(l, n, "a tile needs an id");
+		return ts_bad(l, n, "a tile needs an id");
 	if (!have_edges)
-		return bad(l, n, "tile %s needs its edges", t->id);
+		return ts_bad(l, n, "tile %s needs its edges", t->id);
 	if (cities && load_cities(l, cities, t, cityseg, &ncity))
 		return CARC_EDATA;
 	if (roads && load_roads(l, roads, t))
@@ -574,13 +581,13 @@ load_tile(struct ld *l, yaml_node_t *n, struct tileset *ts, int set)
 		return CARC_EDATA;
 	if (compile_tile(l, n, t))
 		return CARC_EDATA;
-	if (meets && load_meets(l, meets, t))
+	if (meets && ts_load_meets(l, meets, t))
 		return CARC_EDATA;
 	if ((i = tileset_find(ts, t->id)) >= 0)
 		return i < ts->ntypes && ts->types[i].set != set ?
-		    bad(l, l->idnode, "tile id '%s' is taken by the set '%s'", t->id,
+		    ts_bad(l, l->idnode, "tile id '%s' is taken by the set '%s'", t->id,
 		    ts->sets[ts->types[i].set].name) :
-		    bad(l, l->idnode, "tile id '%s' is defined twice", t->id);
+		    ts_bad(l, l->idnode, "tile id '%s' is defined twice", t->id);
 	ts->ntypes++;
 	return 0;
 }

@@ -15,7 +15,7 @@
 #define MAX_ANCHORS 256
 
 int
-bad(struct ld *l, yaml_node_t *n, const char *fmt, ...)
+ts_bad(struct ld *l, yaml_node_t *n, const char *fmt, ...)
 {
 	char what[400];
 	va_list ap;
@@ -28,69 +28,71 @@ bad(struct ld *l, yaml_node_t *n, const char *fmt, ...)
 }
 
 yaml_node_t *
-node(struct ld *l, int i)
+ts_node(struct ld *l, int i)
 {
 	return yaml_document_get_node(&l->doc, i);
 }
 
 const char *
-scalar(yaml_node_t *n)
+ts_scalar(yaml_node_t *n)
 {
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
 int
-want_scalar(struct ld *l, yaml_node_t *n, const char *what, const char **out)
+ts_want_scalar(struct ld *l, yaml_node_t *n, const char *what, const char **out)
 {
-	if ((*out = scalar(n)) == NULL)
-		return bad(l, n, "%s must be a plain value", what);
+	if ((*out = ts_scalar(n)) == NULL)
+		return ts_bad(l, n, "%s must be a plain value", what);
 	return 0;
 }
 
 int
-want_int(struct ld *l, yaml_node_t *n, const char *what, int lo, int hi, int *out)
+ts_want_int(struct ld *l, yaml_node_t *n, const char *what, int lo, int hi, int *out)
 {
 	const char *s;
 	char *end;
 	long v;
 
-	if (want_scalar(l, n, what, &s))
+	if (ts_want_scalar(l, n, what, &s))
 		return CARC_EDATA;
 	v = strtol(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || v < lo || v > hi)
-		return bad(l, n, "%s must be a whole number from %d to %d, not '%s'", what, lo, hi, s);
+		return ts_bad(l, n, "%s must be a whole number from %d to %d, not '%s'", what,
+		    lo, hi, s);
 	*out = v;
 	return 0;
 }
 
 int
-want_bool(struct ld *l, yaml_node_t *n, const char *what, bool *out)
+ts_want_bool(struct ld *l, yaml_node_t *n, const char *what, bool *out)
 {
 	const char *s;
 
-	if (want_scalar(l, n, what, &s))
+	if (ts_want_scalar(l, n, what, &s))
 		return CARC_EDATA;
 	if (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0)
 		*out = true;
 	else if (strcmp(s, "false") == 0 || strcmp(s, "no") == 0)
 		*out = false;
 	else
-		return bad(l, n, "%s must be true or false, not '%s'", what, s);
+		return ts_bad(l, n, "%s must be true or false, not '%s'", what, s);
 	return 0;
 }
 
 int
-want_id(struct ld *l, yaml_node_t *n, const char *what, char out[ID_MAX])
+ts_want_id(struct ld *l, yaml_node_t *n, const char *what, char out[ID_MAX])
 {
 	const char *s, *p;
 
-	if (want_scalar(l, n, what, &s))
+	if (ts_want_scalar(l, n, what, &s))
 		return CARC_EDATA;
 	if (*s == '\0' || strlen(s) >= ID_MAX)
-		return bad(l, n, "%s '%s' must have 1 to %d characters", what, s, ID_MAX - 1);
+		return ts_bad(l, n, "%s '%s' must have 1 to %d characters", what, s, ID_MAX - 1);
 	for (p = s; *p; p++)
 		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-' && *p != '.')
-			return bad(l, n, "%s '%s' may hold only letters, digits, '_', '-' and '.'", what, s);
+			return ts_bad(l, n,
+			    "%s '%s' may hold only letters, digits, '_', '-' and '.'", what, s);
 	strcpy(out, s);
 	return 0;
 }
@@ -99,7 +101,7 @@ want_id(struct ld *l, yaml_node_t *n, const char *what, char out[ID_MAX])
  * sequence only scalars are taken: a sequence that holds itself through an alias, &s [W, *s],
  * would recurse until the stack overflows. */
 int
-want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *names, int nnames,
+ts_want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *names, int nnames,
     unsigned *mask)
 {
 	char buf[128], *w, *save;
@@ -112,33 +114,33 @@ want_names(struct ld *l, yaml_node_t *n, const char *what, const char *const *na
 		for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 			unsigned m;
 
-			if (node(l, *it)->type != YAML_SCALAR_NODE)
-				return bad(l, node(l, *it), "%s must be a plain value", what);
-			if (want_names(l, node(l, *it), what, names, nnames, &m))
+			if (ts_node(l, *it)->type != YAML_SCALAR_NODE)
+				return ts_bad(l, ts_node(l, *it), "%s must be a plain value", what);
+			if (ts_want_names(l, ts_node(l, *it), what, names, nnames, &m))
 				return CARC_EDATA;
 			if (m & *mask)
-				return bad(l, node(l, *it), "%s names a side twice", what);
+				return ts_bad(l, ts_node(l, *it), "%s names a side twice", what);
 			*mask |= m;
 		}
 		return 0;
 	}
-	if (want_scalar(l, n, what, &s))
+	if (ts_want_scalar(l, n, what, &s))
 		return CARC_EDATA;
 	if (strlen(s) >= sizeof(buf))
-		return bad(l, n, "%s is too long", what);
+		return ts_bad(l, n, "%s is too long", what);
 	strcpy(buf, s);
 	for (w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
 		for (i = 0; i < nnames; i++)
 			if (strcmp(w, names[i]) == 0)
 				break;
 		if (i == nnames)
-			return bad(l, n, "unknown %s '%s'", what, w);
+			return ts_bad(l, n, "unknown %s '%s'", what, w);
 		if (*mask & (1u << i))
-			return bad(l, n, "%s names '%s' twice", what, w);
+			return ts_bad(l, n, "%s names '%s' twice", what, w);
 		*mask |= 1u << i;
 	}
 	if (*mask == 0)
-		return bad(l, n, "%s is empty", what);
+		return ts_bad(l, n, "%s is empty", what);
 	return 0;
 }
 
@@ -236,7 +238,7 @@ unique_keys(struct ld *l)
 			continue;
 		nk = 0;
 		for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-			if ((k = node(l, p->key)) == NULL || k->type != YAML_SCALAR_NODE)
+			if ((k = ts_node(l, p->key)) == NULL || k->type != YAML_SCALAR_NODE)
 				continue;
 			if (nk == cap) {
 				yaml_node_t **grown = realloc(keys, (cap = cap ? 2 * cap : 16) *
@@ -257,7 +259,8 @@ unique_keys(struct ld *l)
 			if (keys[i]->data.scalar.length == keys[i - 1]->data.scalar.length &&
 			    memcmp(keys[i]->data.scalar.value, keys[i - 1]->data.scalar.value,
 			    keys[i]->data.scalar.length) == 0)
-				rc = bad(l, keys[i], "key '%.*s' twice in one map (first at %lu:%lu)",
+				rc = ts_bad(l, keys[i],
+				    "key '%.*s' twice in one map (first at %lu:%lu)",
 				    (int)(keys[i]->data.scalar.length > 40 ? 40 :
 				    keys[i]->data.scalar.length), (const char *)keys[i]->data.scalar.value,
 				    (unsigned long)keys[i - 1]->start_mark.line + 1,
@@ -287,7 +290,7 @@ utf8_text(struct ld *l, const char *text, size_t len)
 }
 
 int
-parse(struct ld *l, const char *text, size_t len)
+ts_parse(struct ld *l, const char *text, size_t len)
 {
 	yaml_parser_t p;
 

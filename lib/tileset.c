@@ -16,27 +16,27 @@ set_keys(struct ld *l, yaml_node_t *root, const char *name, char *setname, char 
 	yaml_node_pair_t *p;
 
 	if (root->type != YAML_MAPPING_NODE)
-		return bad(l, root, "a tile set must be a map with name and tiles");
+		return ts_bad(l, root, "a tile set must be a map with name and tiles");
 	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(l, p->key), *val = node(l, p->value);
-		const char *ks = scalar(k);
+		yaml_node_t *k = ts_node(l, p->key), *val = ts_node(l, p->value);
+		const char *ks = ts_scalar(k);
 		int rc;
 
 		if (ks && strcmp(ks, "name") == 0) {
-			if ((rc = want_id(l, val, "set name", setname)))
+			if ((rc = ts_want_id(l, val, "set name", setname)))
 				return rc;
 		} else if (ks && strcmp(ks, "start") == 0) {
-			if ((rc = want_id(l, val, "start tile", start)))
+			if ((rc = ts_want_id(l, val, "start tile", start)))
 				return rc;
 		} else if (ks && strcmp(ks, "tiles") == 0)
 			*tiles = val;
 		else
-			return bad(l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
+			return ts_bad(l, k, "unknown key '%s' in a tile set", ks ? ks : "?");
 	}
 	if (setname[0] == '\0' || *tiles == NULL || (*tiles)->type != YAML_SEQUENCE_NODE)
-		return bad(l, root, "a tile set needs a name and a list of tiles");
+		return ts_bad(l, root, "a tile set needs a name and a list of tiles");
 	if (name && strcmp(name, setname) != 0)
-		return bad(l, root, "the set is named '%s', not '%s'", setname, name);
+		return ts_bad(l, root, "the set is named '%s', not '%s'", setname, name);
 	return 0;
 }
 
@@ -50,17 +50,17 @@ set_tiles(struct ld *l, struct tileset *ts, yaml_node_t *tiles, int set)
 	struct tiletype *grown;
 
 	if (ts->ntypes + ntiles > MAX_TILES)
-		return bad(l, tiles, "more than %d tile types", MAX_TILES);
+		return ts_bad(l, tiles, "more than %d tile types", MAX_TILES);
 	if ((grown = realloc(ts->types, (ts->ntypes + ntiles + 1) * sizeof(*grown))) == NULL)
 		return seterr(l->err, CARC_ESOFTWARE, "out of memory");
 	ts->types = grown;
 	/* a set may bring figures alone, with no tile (The Abbot, The Phantom): tiles: [] */
 	for (it = first; it < tiles->data.sequence.items.top; it++)
-		if ((rc = load_tile(l, node(l, *it), ts, set)))
+		if ((rc = ts_load_tile(l, ts_node(l, *it), ts, set)))
 			return rc;
 	for (i = ts->ntypes - ntiles; i < ts->ntypes; i++)
 		if (ts->types[i].plain[0] && tileset_find(ts, ts->types[i].plain) < 0)
-			return bad(l, node(l, first[i - (ts->ntypes - ntiles)]),
+			return ts_bad(l, ts_node(l, first[i - (ts->ntypes - ntiles)]),
 			    "tile %s: its plain tile '%s' is not defined", ts->types[i].id,
 			    ts->types[i].plain);
 	return 0;
@@ -77,7 +77,7 @@ tileset_load(struct tileset *ts, const char *name, const char *text, size_t len,
 
 	if (ts->nsets == MAXSETS)
 		return seterr(err, CARC_EUSAGE, "%s: more than %d tile sets", file, MAXSETS);
-	if (parse(&l, text, len))
+	if (ts_parse(&l, text, len))
 		return CARC_EDATA;
 	if ((rc = set_keys(&l, yaml_document_get_root_node(&l.doc), name, setname, start, &tiles)))
 		goto out;

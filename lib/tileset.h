@@ -138,7 +138,7 @@ struct tileset {
 	struct figtype neutral[MAXNEUTRAL];
 };
 
-void anchors_compute(struct tiletype *);
+void ts_anchors_compute(struct tiletype *);
 int tileset_load(struct tileset *, const char *name, const char *text, size_t len,
     const char *filename, bool builtin, struct carc_err *);
 /* The tables of every game, once its sets are loaded: the figure rows of its sets

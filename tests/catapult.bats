@@ -15,7 +15,7 @@
 #   y=0      D            W, ann on field:Es    V, bob on road:S (the road W-S)
 #
 # ann places W, bob places V, ann places the fair tile CA06 and hurls first (X-CA-3, X-CA-4).
-# Anchors (lib/tileset-tile.c anchors_compute, the mean of the side or half-edge points,
+# Anchors (lib/tileset-tile.c ts_anchors_compute, the mean of the side or half-edge points,
 # integer hundredths): W's field {Es, Se} = mean of Es (92,75) and Se (75,92) = (83,83), so ann's
 # follower stands at 1.83,0.83; V's road {W, S} = mean of W (30,50) and S (50,70) = (40,60),
 # so bob's stands at 2.40,0.60. They are sqrt(57^2 + 23^2) = 61.47 apart. The fair's square is
