@@ -40,15 +40,15 @@ struct sctx {
 	const struct view *v;
 	struct carc_buf *out;
 	int rc;
-	char num[16][24];	/* N's texts, reused in turn */
+	char num[16][24];	/* svg_N's texts, reused in turn */
 	int nnum;
 };
 
-void sp(struct sctx *, const char *fmt, ...);
-const char *N(struct sctx *, double);
-void xml(struct sctx *, const char *);
-struct pt turn(struct pt, int r);
-struct pt unturn(struct pt, int r);
+void svg_sp(struct sctx *, const char *fmt, ...);
+const char *svg_N(struct sctx *, double);
+void svg_xml(struct sctx *, const char *);
+struct pt svg_turn(struct pt, int r);
+struct pt svg_unturn(struct pt, int r);
 
 /* A step of a city's ground or wall (svg-shape.c's cshapes), in one orientation. */
 struct pathop {
@@ -57,7 +57,7 @@ struct pathop {
 };
 
 /* The shape of a city that reaches the sides in mask: its ground, its wall, where its first
- * pennant goes and which points it covers, before it is turned as city_shape says. */
+ * pennant goes and which points it covers, before it is turned as svg_city_shape says. */
 struct cshape {
 	uint8_t mask;		/* sides, N = 1, E = 2, S = 4, W = 8 */
 	const struct pathop *fill, *wall;
@@ -65,8 +65,8 @@ struct cshape {
 	bool (*inside)(struct pt);
 };
 
-const struct cshape *city_shape(uint8_t m, int *r);
-void path(struct sctx *, const struct pathop *, int r);
+const struct cshape *svg_city_shape(uint8_t m, int *r);
+void svg_path(struct sctx *, const struct pathop *, int r);
 
 /* One tile laid out: which segment each sample point shows, where marks and figures stand. */
 struct tlayout {
@@ -81,8 +81,8 @@ struct tlayout {
 	bool done[MAXSEG];		/* the road or city is complete */
 };
 
-void layout(struct tlayout *, const struct tiletype *, int rot);
-struct pt figure_spot(struct tlayout *, int s);
+void svg_layout(struct tlayout *, const struct tiletype *, int rot);
+struct pt svg_figure_spot(struct tlayout *, int s);
 
 /* How a kind of segment takes room and is drawn (svg-tile.c's skinds, by name). */
 struct skind {
@@ -96,7 +96,7 @@ struct skind {
 	void (*draw)(struct sctx *, const struct tlayout *, int);
 };
 
-const struct skind *skind(int kind);
-void draw_tile(struct sctx *, const struct tlayout *, int ox, int oy);
+const struct skind *svg_skind(int kind);
+void svg_draw_tile(struct sctx *, const struct tlayout *, int ox, int oy);
 
 #endif

@@ -85,9 +85,9 @@ static bool
 city_covers(const struct tiletype *t, int rot, int s, struct pt p)
 {
 	int r;
-	const struct cshape *sh = city_shape(t->rsides[rot][s], &r);
+	const struct cshape *sh = svg_city_shape(t->rsides[rot][s], &r);
 
-	return sh->inside(unturn(p, r));
+	return sh->inside(svg_unturn(p, r));
 }
 
 /* The field of the half-edge nearest to p: fields are split by the roads and cities between
@@ -218,7 +218,7 @@ place_sign(struct tlayout *L, int s, int k)
 }
 
 void
-layout(struct tlayout *L, const struct tiletype *t, int rot)
+svg_layout(struct tlayout *L, const struct tiletype *t, int rot)
 {
 	int i, j, s, k, ends = 0, where;
 	bool midtaken = false;
@@ -232,11 +232,11 @@ layout(struct tlayout *L, const struct tiletype *t, int rot)
 			p = sample(i, j);
 			L->own[j][i] = OWN_NONE;
 			for (s = 0; s < t->nseg && L->own[j][i] == OWN_NONE; s++)
-				if (skind(t->seg[s].kind)->area == AREA_CITY &&
+				if (svg_skind(t->seg[s].kind)->area == AREA_CITY &&
 				    city_covers(t, rot, s, p))
 					L->own[j][i] = s;
 			for (s = 0; s < t->nseg && L->own[j][i] == OWN_NONE; s++)
-				if (skind(t->seg[s].kind)->area == AREA_ROAD &&
+				if (svg_skind(t->seg[s].kind)->area == AREA_ROAD &&
 				    road_dist2(t, rot, s, p) <= 5.5 * 5.5)
 					L->own[j][i] = s;
 			if (L->own[j][i] == OWN_NONE)
@@ -245,28 +245,29 @@ layout(struct tlayout *L, const struct tiletype *t, int rot)
 	/* marks in the middle first, then a village where roads end and nothing else stands,
 	 * then pennants, then the marks that need open ground */
 	for (s = 0; s < t->nseg; s++) {
-		if (skind(t->seg[s].kind)->area == AREA_ROAD &&
+		if (svg_skind(t->seg[s].kind)->area == AREA_ROAD &&
 		    __builtin_popcount(t->rsides[rot][s]) == 1)
 			ends++;
-		if (skind(t->seg[s].kind)->where == MARK_CENTRE) {
+		if (svg_skind(t->seg[s].kind)->where == MARK_CENTRE) {
 			L->mark[s] = centre;
 			L->hasmark[s] = true;
-			disc(L, centre, skind(t->seg[s].kind)->radius);
+			disc(L, centre, svg_skind(t->seg[s].kind)->radius);
 			midtaken = true;
 		}
 	}
 	if (ends > 0 && !midtaken && L->own[GRID / 2][GRID / 2] >= 0 &&
-	    skind(t->seg[L->own[GRID / 2][GRID / 2]].kind)->area != AREA_CITY) {
+	    svg_skind(t->seg[L->own[GRID / 2][GRID / 2]].kind)->area != AREA_CITY) {
 		L->village = true;
 		disc(L, centre, 8);
 	}
 	for (s = 0; s < t->nseg; s++) {
-		if (skind(t->seg[s].kind)->area != AREA_CITY)
+		if (svg_skind(t->seg[s].kind)->area != AREA_CITY)
 			continue;
-		const struct cshape *sh = city_shape(t->rsides[rot][s], &k);
+		const struct cshape *sh = svg_city_shape(t->rsides[rot][s], &k);
 
 		for (i = 0; i < t->seg[s].pennants && i < 3; i++)
-			disc(L, turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, k), 7);
+			disc(L, svg_turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y },
+			    k), 7);
 	}
 	for (s = 0; s < t->nseg; s++)
 		for (k = 0; k < nsigns; k++)
@@ -274,20 +275,20 @@ layout(struct tlayout *L, const struct tiletype *t, int rot)
 				place_sign(L, s, k);
 	for (where = MARK_FIELD; where <= MARK_OPEN; where++)
 		for (s = 0; s < t->nseg; s++) {
-			if (skind(t->seg[s].kind)->where != where)
+			if (svg_skind(t->seg[s].kind)->where != where)
 				continue;
 			if (!roomiest(L, where == MARK_FIELD ? WANT_FIELD : WANT_OPEN, s, &p) &&
 			    !roomiest(L, WANT_OPEN, s, &p))
 				p = centre;
 			L->mark[s] = p;
 			L->hasmark[s] = true;
-			disc(L, p, skind(t->seg[s].kind)->radius);
+			disc(L, p, svg_skind(t->seg[s].kind)->radius);
 		}
 }
 
 /* Where a figure on segment s stands, and the room it takes from the next one. */
 struct pt
-figure_spot(struct tlayout *L, int s)
+svg_figure_spot(struct tlayout *L, int s)
 {
 	const struct tiletype *t = L->t;
 	uint8_t m = t->rsides[L->rot][s];
@@ -296,9 +297,9 @@ figure_spot(struct tlayout *L, int s)
 
 	if (L->hasmark[s] && L->nfig[s] == 0) {
 		p = L->mark[s];
-		p.y += skind(t->seg[s].kind)->figdy;
+		p.y += svg_skind(t->seg[s].kind)->figdy;
 	}
-	else if (skind(t->seg[s].kind)->area == AREA_ROAD && L->nfig[s] == 0) {
+	else if (svg_skind(t->seg[s].kind)->area == AREA_ROAD && L->nfig[s] == 0) {
 		/* on the road: halfway along a bend, near the side where a road ends */
 		p.x = p.y = 0;
 		for (side = 0; side < 4; side++)

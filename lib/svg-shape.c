@@ -1,5 +1,5 @@
-/* The means of the SVG picture (svg.c): text written into it (sp; N, a coordinate; xml, the
- * state's text), the points of a tile turned, and the shapes of cities. */
+/* The means of the SVG picture (svg.c): text written into it (svg_sp; svg_N, a coordinate;
+ * svg_xml, the state's text), the points of a tile turned, and the shapes of cities. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "svg-int.h"
 
 void
-sp(struct sctx *c, const char *fmt, ...)
+svg_sp(struct sctx *c, const char *fmt, ...)
 {
 	va_list ap;
 	char small[256], *big;
@@ -35,10 +35,10 @@ sp(struct sctx *c, const char *fmt, ...)
 	free(big);
 }
 
-/* A coordinate with one decimal at most, the same bytes on every run, as text for sp's %s.
- * The text is good until 16 more are made, which is more than one call of sp takes. */
+/* A coordinate with one decimal at most, the same bytes on every run, as text for svg_sp's
+ * %s. The text is good until 16 more are made, which is more than one call of svg_sp takes. */
 const char *
-N(struct sctx *c, double v)
+svg_N(struct sctx *c, double v)
 {
 	long k = (long)(v * 10 + (v >= 0 ? 0.5 : -0.5));
 	char *s = c->num[c->nnum++ % 16];
@@ -53,7 +53,7 @@ N(struct sctx *c, double v)
 
 /* Text from the state as XML character data: cleaned by view_text, markup escaped. */
 void
-xml(struct sctx *c, const char *s)
+svg_xml(struct sctx *c, const char *s)
 {
 	struct carc_buf clean = { 0 };
 	const char *p;
@@ -61,20 +61,20 @@ xml(struct sctx *c, const char *s)
 	c->rc |= view_text(&clean, s);
 	for (p = clean.data; p && *p; p++)
 		if (*p == '&')
-			sp(c, "&amp;");
+			svg_sp(c, "&amp;");
 		else if (*p == '<')
-			sp(c, "&lt;");
+			svg_sp(c, "&lt;");
 		else if (*p == '>')
-			sp(c, "&gt;");
+			svg_sp(c, "&gt;");
 		else if (*p == '"')
-			sp(c, "&quot;");
+			svg_sp(c, "&quot;");
 		else
 			c->rc |= carc_buf_add(c->out, p, 1);
 	carc_buf_release(&clean);
 }
 
 struct pt
-turn(struct pt p, int r)
+svg_turn(struct pt p, int r)
 {
 	while (r-- > 0)
 		p = (struct pt){ T - p.y, p.x };
@@ -82,7 +82,7 @@ turn(struct pt p, int r)
 }
 
 struct pt
-unturn(struct pt p, int r)
+svg_unturn(struct pt p, int r)
 {
 	while (r-- > 0)
 		p = (struct pt){ p.y, T - p.x };
@@ -165,7 +165,7 @@ static const struct cshape cshapes[] = {
 
 /* The shape and turns for a city reaching the sides in m; every non-empty m has one. */
 const struct cshape *
-city_shape(uint8_t m, int *r)
+svg_city_shape(uint8_t m, int *r)
 {
 	size_t i;
 
@@ -178,19 +178,19 @@ city_shape(uint8_t m, int *r)
 }
 
 void
-path(struct sctx *c, const struct pathop *ops, int r)
+svg_path(struct sctx *c, const struct pathop *ops, int r)
 {
 	int i, n;
 
 	for (; ops->op; ops++) {
-		sp(c, "%c", ops->op);
+		svg_sp(c, "%c", ops->op);
 		n = ops->op == 'Q' ? 2 : ops->op == 'Z' ? 0 : 1;
 		for (i = 0; i < n; i++) {
-			struct pt q = turn(ops->p[i], r);
+			struct pt q = svg_turn(ops->p[i], r);
 
 			if (i > 0)
-				sp(c, " ");
-			sp(c, "%s %s", N(c, q.x), N(c, q.y));
+				svg_sp(c, " ");
+			svg_sp(c, "%s %s", svg_N(c, q.x), svg_N(c, q.y));
 		}
 	}
 }

@@ -38,7 +38,7 @@ static const struct skind skinds[] = {
 
 /* How a kind is drawn; looked up once a kind, as layouts ask it for every sample point. */
 const struct skind *
-skind(int kind)
+svg_skind(int kind)
 {
 	static const struct skind unknown = { NULL, AREA_NONE, MARK_OPEN, 7, 7, 3, NULL,
 		draw_unknown };
@@ -70,19 +70,19 @@ road_d(struct sctx *c, const struct tlayout *L, int s)
 				else
 					b = side;
 			}
-		sp(c, "M%s %s", N(c, sidemid[a].x), N(c, sidemid[a].y));
+		svg_sp(c, "M%s %s", svg_N(c, sidemid[a].x), svg_N(c, sidemid[a].y));
 		if ((a ^ b) == 2)
-			sp(c, "L");
+			svg_sp(c, "L");
 		else {
-			sp(c, "Q%s %s ", N(c, centre.x), N(c, centre.y));
+			svg_sp(c, "Q%s %s ", svg_N(c, centre.x), svg_N(c, centre.y));
 		}
-		sp(c, "%s %s", N(c, sidemid[b].x), N(c, sidemid[b].y));
+		svg_sp(c, "%s %s", svg_N(c, sidemid[b].x), svg_N(c, sidemid[b].y));
 		return;
 	}
 	for (side = 0; side < 4; side++)
 		if (m & (1u << side)) {
-			sp(c, "M%s %sL%s %s", N(c, sidemid[side].x), N(c, sidemid[side].y),
-			    N(c, centre.x), N(c, centre.y));
+			svg_sp(c, "M%s %sL%s %s", svg_N(c, sidemid[side].x),
+			    svg_N(c, sidemid[side].y), svg_N(c, centre.x), svg_N(c, centre.y));
 		}
 }
 
@@ -91,23 +91,23 @@ road_d(struct sctx *c, const struct tlayout *L, int s)
 static void
 draw_road_edge(struct sctx *c, const struct tlayout *L, int s)
 {
-	sp(c, "<path d=\"");
+	svg_sp(c, "<path d=\"");
 	road_d(c, L, s);
-	sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"9\"/>\n");
+	svg_sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"9\"/>\n");
 }
 
 /* A completed road is paved: darker, with a line of cobbles down the middle. */
 static void
 draw_road(struct sctx *c, const struct tlayout *L, int s)
 {
-	sp(c, "<path d=\"");
+	svg_sp(c, "<path d=\"");
 	road_d(c, L, s);
-	sp(c, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"5\"/>\n",
+	svg_sp(c, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"5\"/>\n",
 	    L->done[s] ? C_ROADDONE : C_ROAD);
 	if (L->done[s]) {
-		sp(c, "<path d=\"");
+		svg_sp(c, "<path d=\"");
 		road_d(c, L, s);
-		sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"1.5\" "
+		svg_sp(c, "\" fill=\"none\" stroke=\"" C_ROADEDGE "\" stroke-width=\"1.5\" "
 		    "stroke-dasharray=\"2 2\"/>\n");
 	}
 }
@@ -116,34 +116,34 @@ static void
 draw_city(struct sctx *c, const struct tlayout *L, int s)
 {
 	int r, i;
-	const struct cshape *sh = city_shape(L->t->rsides[L->rot][s], &r);
+	const struct cshape *sh = svg_city_shape(L->t->rsides[L->rot][s], &r);
 	struct pt p;
 
 	/* a town: roofs over the ground, faint while the city is open */
-	sp(c, "<path d=\"");
-	path(c, sh->fill, r);
-	sp(c, "\" fill=\"%s\"/>\n", L->done[s] ? C_CITYDONE : C_CITY);
-	sp(c, "<path d=\"");
-	path(c, sh->fill, r);
-	sp(c, "\" fill=\"url(#roofs)\"%s/>\n", L->done[s] ? "" : " fill-opacity=\".35\"");
+	svg_sp(c, "<path d=\"");
+	svg_path(c, sh->fill, r);
+	svg_sp(c, "\" fill=\"%s\"/>\n", L->done[s] ? C_CITYDONE : C_CITY);
+	svg_sp(c, "<path d=\"");
+	svg_path(c, sh->fill, r);
+	svg_sp(c, "\" fill=\"url(#roofs)\"%s/>\n", L->done[s] ? "" : " fill-opacity=\".35\"");
 	/* its wall, with battlements of stone once the city is complete */
 	if (sh->wall[0].op) {
-		sp(c, "<path d=\"");
-		path(c, sh->wall, r);
-		sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"%s\" "
+		svg_sp(c, "<path d=\"");
+		svg_path(c, sh->wall, r);
+		svg_sp(c, "\" fill=\"none\" stroke=\"" C_WALL "\" stroke-width=\"%s\" "
 		    "stroke-linecap=\"round\"/>\n", L->done[s] ? "4" : "2.5");
 		if (L->done[s]) {
-			sp(c, "<path d=\"");
-			path(c, sh->wall, r);
-			sp(c, "\" fill=\"none\" stroke=\"" C_STONE "\" stroke-width=\"2\" "
+			svg_sp(c, "<path d=\"");
+			svg_path(c, sh->wall, r);
+			svg_sp(c, "\" fill=\"none\" stroke=\"" C_STONE "\" stroke-width=\"2\" "
 			    "stroke-dasharray=\"3 2\"/>\n");
 		}
 	}
 	for (i = 0; i < L->t->seg[s].pennants && i < 3; i++) {
-		p = turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
+		p = svg_turn((struct pt){ sh->pennant.x + 11 * i, sh->pennant.y }, r);
 		/* a shield: flat top, round bottom */
-		sp(c, "<path d=\"M%s %s", N(c, p.x - 4.5), N(c, p.y - 5.5));
-		sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"" C_PENNANT "\" stroke=\"" C_INK
+		svg_sp(c, "<path d=\"M%s %s", svg_N(c, p.x - 4.5), svg_N(c, p.y - 5.5));
+		svg_sp(c, "h9v5.5q0 4-4.5 6q-4.5-2-4.5-6z\" fill=\"" C_PENNANT "\" stroke=\"" C_INK
 		    "\" stroke-width=\"1.2\"/>\n");
 	}
 }
@@ -151,11 +151,11 @@ draw_city(struct sctx *c, const struct tlayout *L, int s)
 static void
 draw_house(struct sctx *c, struct pt p, double w, double h, double roof)
 {
-	sp(c, "<path d=\"M%s %sh%sv%sh%sz\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n",
-	    N(c, p.x - w / 2), N(c, p.y), N(c, w), N(c, h), N(c, -w));
-	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"" C_ROOF "\" stroke=\"" C_INK
-	    "\" stroke-linejoin=\"round\"/>\n", N(c, p.x - w / 2 - 2), N(c, p.y + 1),
-	    N(c, p.x), N(c, p.y - roof), N(c, p.x + w / 2 + 2), N(c, p.y + 1));
+	svg_sp(c, "<path d=\"M%s %sh%sv%sh%sz\" fill=\"" C_HOUSE "\" stroke=\"" C_INK "\"/>\n",
+	    svg_N(c, p.x - w / 2), svg_N(c, p.y), svg_N(c, w), svg_N(c, h), svg_N(c, -w));
+	svg_sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"" C_ROOF "\" stroke=\"" C_INK
+	    "\" stroke-linejoin=\"round\"/>\n", svg_N(c, p.x - w / 2 - 2), svg_N(c, p.y + 1),
+	    svg_N(c, p.x), svg_N(c, p.y - roof), svg_N(c, p.x + w / 2 + 2), svg_N(c, p.y + 1));
 }
 
 static void
@@ -170,10 +170,10 @@ draw_cloister(struct sctx *c, const struct tlayout *L, int s)
 	struct pt p = L->mark[s];
 
 	draw_house(c, (struct pt){ p.x, p.y - 1 }, 18, 11, 10);
-	sp(c, "<path d=\"M%s %sv-6h4v6z\" fill=\"" C_INK "\"/>\n", N(c, p.x - 2),
-	    N(c, p.y + 10));
-	sp(c, "<path d=\"M%s %sv-6m-3 2.5h6\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
-	    N(c, p.x), N(c, p.y - 11));
+	svg_sp(c, "<path d=\"M%s %sv-6h4v6z\" fill=\"" C_INK "\"/>\n", svg_N(c, p.x - 2),
+	    svg_N(c, p.y + 10));
+	svg_sp(c, "<path d=\"M%s %sv-6m-3 2.5h6\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
+	    svg_N(c, p.x), svg_N(c, p.y - 11));
 }
 
 static void
@@ -184,12 +184,12 @@ draw_garden(struct sctx *c, const struct tlayout *L, int s)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"#3d7a2a\" "
-		    "stroke=\"#234d17\"/>\n", N(c, p.x + blobs[i][0]), N(c, p.y + blobs[i][1]),
-		    N(c, blobs[i][2]));
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"#3d7a2a\" "
+		    "stroke=\"#234d17\"/>\n", svg_N(c, p.x + blobs[i][0]),
+		    svg_N(c, p.y + blobs[i][1]), svg_N(c, blobs[i][2]));
 	}
-	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.8\" fill=\"#74b34c\"/>\n", N(c, p.x - 1.5),
-	    N(c, p.y - 4));
+	svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.8\" fill=\"#74b34c\"/>\n", svg_N(c, p.x - 1.5),
+	    svg_N(c, p.y - 4));
 }
 
 /* The fortune teller's tent: a striped cone with a pennon. */
@@ -198,14 +198,15 @@ draw_tent(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#7b3fa0\" stroke=\"" C_INK "\"/>\n",
-	    N(c, p.x - 9), N(c, p.y + 7), N(c, p.x), N(c, p.y - 9), N(c, p.x + 9),
-	    N(c, p.y + 7));
-	sp(c, "<path d=\"M%s %sL%s %sM%s %sL%s %s\" stroke=\"#f2d15c\" "
-	    "stroke-width=\"1.5\"/>\n", N(c, p.x), N(c, p.y - 9), N(c, p.x - 3), N(c, p.y + 7),
-	    N(c, p.x), N(c, p.y - 9), N(c, p.x + 3), N(c, p.y + 7));
-	sp(c, "<path d=\"M%s %sv-4l4 1.5-4 1.5\" fill=\"#f2d15c\" stroke=\"" C_INK
-	    "\" stroke-width=\".8\"/>\n", N(c, p.x), N(c, p.y - 9));
+	svg_sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#7b3fa0\" stroke=\"" C_INK "\"/>\n",
+	    svg_N(c, p.x - 9), svg_N(c, p.y + 7), svg_N(c, p.x), svg_N(c, p.y - 9),
+	    svg_N(c, p.x + 9), svg_N(c, p.y + 7));
+	svg_sp(c, "<path d=\"M%s %sL%s %sM%s %sL%s %s\" stroke=\"#f2d15c\" "
+	    "stroke-width=\"1.5\"/>\n", svg_N(c, p.x), svg_N(c, p.y - 9), svg_N(c, p.x - 3),
+	    svg_N(c, p.y + 7), svg_N(c, p.x), svg_N(c, p.y - 9), svg_N(c, p.x + 3),
+	    svg_N(c, p.y + 7));
+	svg_sp(c, "<path d=\"M%s %sv-4l4 1.5-4 1.5\" fill=\"#f2d15c\" stroke=\"" C_INK
+	    "\" stroke-width=\".8\"/>\n", svg_N(c, p.x), svg_N(c, p.y - 9));
 }
 
 /* The fair: a booth under a red and white awning. */
@@ -214,13 +215,14 @@ draw_fair(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<rect x=\"%s\" y=\"%s\" width=\"16\" height=\"8\" fill=\"" C_HOUSE
-	    "\" stroke=\"" C_INK "\"/>\n", N(c, p.x - 8), N(c, p.y - 1));
-	sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#c8312b\" stroke=\"" C_INK "\"/>\n",
-	    N(c, p.x - 10), N(c, p.y - 1), N(c, p.x), N(c, p.y - 9), N(c, p.x + 10),
-	    N(c, p.y - 1));
-	sp(c, "<path d=\"M%s %sL%s %sL%s %s\" fill=\"#ffffff\"/>\n", N(c, p.x - 4),
-	    N(c, p.y - 1), N(c, p.x), N(c, p.y - 9), N(c, p.x + 4), N(c, p.y - 1));
+	svg_sp(c, "<rect x=\"%s\" y=\"%s\" width=\"16\" height=\"8\" fill=\"" C_HOUSE
+	    "\" stroke=\"" C_INK "\"/>\n", svg_N(c, p.x - 8), svg_N(c, p.y - 1));
+	svg_sp(c, "<path d=\"M%s %sL%s %sL%s %sz\" fill=\"#c8312b\" stroke=\"" C_INK "\"/>\n",
+	    svg_N(c, p.x - 10), svg_N(c, p.y - 1), svg_N(c, p.x), svg_N(c, p.y - 9),
+	    svg_N(c, p.x + 10), svg_N(c, p.y - 1));
+	svg_sp(c, "<path d=\"M%s %sL%s %sL%s %s\" fill=\"#ffffff\"/>\n", svg_N(c, p.x - 4),
+	    svg_N(c, p.y - 1), svg_N(c, p.x), svg_N(c, p.y - 9), svg_N(c, p.x + 4),
+	    svg_N(c, p.y - 1));
 }
 
 /* The symbols of The Princess & the Dragon: a smoking volcano, a dragon's green head, a
@@ -230,11 +232,11 @@ draw_volcano(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<path d=\"M%s %sL%s %sh6L%s %sz\" fill=\"#6d4c3d\" stroke=\"" C_INK "\"/>\n",
-	    N(c, p.x - 11), N(c, p.y + 8), N(c, p.x - 3), N(c, p.y - 6), N(c, p.x + 11),
-	    N(c, p.y + 8));
-	sp(c, "<path d=\"M%s %sl2 4 2-3 2 3\" fill=\"none\" stroke=\"#e8541c\" "
-	    "stroke-width=\"2\"/>\n", N(c, p.x - 4), N(c, p.y - 9));
+	svg_sp(c, "<path d=\"M%s %sL%s %sh6L%s %sz\" fill=\"#6d4c3d\" stroke=\"" C_INK "\"/>\n",
+	    svg_N(c, p.x - 11), svg_N(c, p.y + 8), svg_N(c, p.x - 3), svg_N(c, p.y - 6),
+	    svg_N(c, p.x + 11), svg_N(c, p.y + 8));
+	svg_sp(c, "<path d=\"M%s %sl2 4 2-3 2 3\" fill=\"none\" stroke=\"#e8541c\" "
+	    "stroke-width=\"2\"/>\n", svg_N(c, p.x - 4), svg_N(c, p.y - 9));
 }
 
 static void
@@ -242,10 +244,10 @@ draw_dragon_sign(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<path d=\"M%s %sl8-5 6 3-6 3 2 5z\" fill=\"#2e7d32\" stroke=\"" C_INK
-	    "\"/>\n", N(c, p.x - 7), N(c, p.y + 2));
-	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.2\" fill=\"#f2d15c\"/>\n", N(c, p.x + 1),
-	    N(c, p.y - 1));
+	svg_sp(c, "<path d=\"M%s %sl8-5 6 3-6 3 2 5z\" fill=\"#2e7d32\" stroke=\"" C_INK
+	    "\"/>\n", svg_N(c, p.x - 7), svg_N(c, p.y + 2));
+	svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.2\" fill=\"#f2d15c\"/>\n", svg_N(c, p.x + 1),
+	    svg_N(c, p.y - 1));
 }
 
 static void
@@ -253,15 +255,15 @@ draw_portal(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"none\" stroke=\"#7b3fa0\" "
-	    "stroke-width=\"3\"/>\n", N(c, p.x), N(c, p.y));
+	svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"none\" stroke=\"#7b3fa0\" "
+	    "stroke-width=\"3\"/>\n", svg_N(c, p.x), svg_N(c, p.y));
 }
 
 static void
 draw_unknown(struct sctx *c, const struct tlayout *L, int s)
 {
-	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#c8c8c8\" " "stroke=\"#555555\"/>\n",
-	    N(c, L->mark[s].x), N(c, L->mark[s].y));
+	svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#c8c8c8\" " "stroke=\"#555555\"/>\n",
+	    svg_N(c, L->mark[s].x), svg_N(c, L->mark[s].y));
 }
 
 /* A tower: a grey turret with its battlements. */
@@ -270,16 +272,16 @@ draw_tower(struct sctx *c, const struct tlayout *L, int s)
 {
 	struct pt p = L->mark[s];
 
-	sp(c, "<path d=\"M%s %sv-14h3v3h3v-3h3v3h3v-3h3v14z\" fill=\"#9e9e9e\" stroke=\""
-	    C_INK "\"/>\n", N(c, p.x - 7.5), N(c, p.y + 7));
+	svg_sp(c, "<path d=\"M%s %sv-14h3v3h3v-3h3v3h3v-3h3v14z\" fill=\"#9e9e9e\" stroke=\""
+	    C_INK "\"/>\n", svg_N(c, p.x - 7.5), svg_N(c, p.y + 7));
 }
 
 /* An inn: a lake by the road, and the inn's roof on its shore. */
 static void
 draw_inn(struct sctx *c, struct pt p)
 {
-	sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"7\" ry=\"4.5\" fill=\"#4f8fd6\" "
-	    "stroke=\"#2c5a8f\"/>\n", N(c, p.x), N(c, p.y + 2));
+	svg_sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"7\" ry=\"4.5\" fill=\"#4f8fd6\" "
+	    "stroke=\"#2c5a8f\"/>\n", svg_N(c, p.x), svg_N(c, p.y + 2));
 	draw_house(c, (struct pt){ p.x + 4, p.y - 3 }, 6, 4, 4);
 }
 
@@ -287,20 +289,20 @@ draw_inn(struct sctx *c, struct pt p)
 static void
 draw_cathedral(struct sctx *c, struct pt p)
 {
-	sp(c, "<path d=\"M%s %sh12v-7l-6-4-6 4z\" fill=\"" C_STONE "\" stroke=\"" C_INK
-	    "\"/>\n", N(c, p.x - 6), N(c, p.y + 5));
-	sp(c, "<path d=\"M%s %sv-9h4v9z\" fill=\"" C_STONE "\" stroke=\"" C_INK "\"/>\n",
-	    N(c, p.x - 2), N(c, p.y - 2));
-	sp(c, "<path d=\"M%s %sv-5m-2 1.5h4\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
-	    N(c, p.x), N(c, p.y - 11));
+	svg_sp(c, "<path d=\"M%s %sh12v-7l-6-4-6 4z\" fill=\"" C_STONE "\" stroke=\"" C_INK
+	    "\"/>\n", svg_N(c, p.x - 6), svg_N(c, p.y + 5));
+	svg_sp(c, "<path d=\"M%s %sv-9h4v9z\" fill=\"" C_STONE "\" stroke=\"" C_INK "\"/>\n",
+	    svg_N(c, p.x - 2), svg_N(c, p.y - 2));
+	svg_sp(c, "<path d=\"M%s %sv-5m-2 1.5h4\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
+	    svg_N(c, p.x), svg_N(c, p.y - 11));
 }
 
 /* The princess of a city: a golden crown. */
 static void
 draw_princess(struct sctx *c, struct pt p)
 {
-	sp(c, "<path d=\"M%s %sv-7l3 4 3-5 3 5 3-4v7z\" fill=\"#f2c12e\" stroke=\"" C_INK
-	    "\" stroke-width=\".8\"/>\n", N(c, p.x - 6), N(c, p.y + 4));
+	svg_sp(c, "<path d=\"M%s %sv-7l3 4 3-5 3 5 3-4v7z\" fill=\"#f2c12e\" stroke=\"" C_INK
+	    "\" stroke-width=\".8\"/>\n", svg_N(c, p.x - 6), svg_N(c, p.y + 4));
 }
 
 /* The goods of Traders & Builders: a bunch of grapes (wine), a sheaf (grain), a bolt of blue
@@ -312,9 +314,9 @@ draw_wine(struct sctx *c, struct pt p)
 	int i;
 
 	for (i = 0; i < 6; i++)
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2.4\" fill=\"#7b2d8e\" "
-		    "stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n", N(c, p.x + dx[i]),
-		    N(c, p.y + dy[i]));
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2.4\" fill=\"#7b2d8e\" "
+		    "stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n", svg_N(c, p.x + dx[i]),
+		    svg_N(c, p.y + dy[i]));
 }
 
 static void
@@ -324,26 +326,27 @@ draw_grain(struct sctx *c, struct pt p)
 	int i;
 
 	for (i = 0; i < 3; i++)
-		sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"2\" ry=\"5\" fill=\"#e3c13b\" "
+		svg_sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"2\" ry=\"5\" fill=\"#e3c13b\" "
 		    "stroke=\"" C_INK "\" stroke-width=\"0.6\" transform=\"rotate(%d %s %s)\"/>\n",
-		    N(c, p.x + dx[i]), N(c, p.y - 3), dx[i] * 5, N(c, p.x), N(c, p.y + 5));
-	sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\"/>\n", N(c, p.x), N(c, p.y));
+		    svg_N(c, p.x + dx[i]), svg_N(c, p.y - 3), dx[i] * 5, svg_N(c, p.x),
+		    svg_N(c, p.y + 5));
+	svg_sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\"/>\n", svg_N(c, p.x), svg_N(c, p.y));
 }
 
 static void
 draw_cloth(struct sctx *c, struct pt p)
 {
-	sp(c, "<path d=\"M%s %sh10l2 4-2 4h-10z\" fill=\"#3a6fc4\" stroke=\"" C_INK
-	    "\"/>\n", N(c, p.x - 6), N(c, p.y - 4));
-	sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n",
-	    N(c, p.x + 1), N(c, p.y - 4));
+	svg_sp(c, "<path d=\"M%s %sh10l2 4-2 4h-10z\" fill=\"#3a6fc4\" stroke=\"" C_INK
+	    "\"/>\n", svg_N(c, p.x - 6), svg_N(c, p.y - 4));
+	svg_sp(c, "<path d=\"M%s %sv8\" stroke=\"" C_INK "\" stroke-width=\"0.6\"/>\n",
+	    svg_N(c, p.x + 1), svg_N(c, p.y - 4));
 }
 
 static void
 draw_sign_unknown(struct sctx *c, struct pt p)
 {
-	sp(c, "<path d=\"M%s %sl4 4-4 4-4-4z\" fill=\"#c8c8c8\" stroke=\"#555555\"/>\n",
-	    N(c, p.x), N(c, p.y - 4));
+	svg_sp(c, "<path d=\"M%s %sl4 4-4 4-4-4z\" fill=\"#c8c8c8\" stroke=\"#555555\"/>\n",
+	    svg_N(c, p.x), svg_N(c, p.y - 4));
 }
 
 /* How each sign is drawn, by name; one missing here is a neutral grey diamond. */
@@ -371,20 +374,21 @@ static void
 }
 
 void
-draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
+svg_draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
 {
 	const struct tiletype *t = L->t;
 	int layer, s, k;
 
-	sp(c, "<g transform=\"translate(%d %d)\">\n", ox, oy);
-	sp(c, "<rect width=\"%d\" height=\"%d\" fill=\"" C_FIELD "\"/>\n", T, T);
+	svg_sp(c, "<g transform=\"translate(%d %d)\">\n", ox, oy);
+	svg_sp(c, "<rect width=\"%d\" height=\"%d\" fill=\"" C_FIELD "\"/>\n", T, T);
 	for (s = 0; s < t->nseg; s++)
-		if (skind(t->seg[s].kind)->under)
-			skind(t->seg[s].kind)->under(c, L, s);
+		if (svg_skind(t->seg[s].kind)->under)
+			svg_skind(t->seg[s].kind)->under(c, L, s);
 	for (layer = 0; layer < NLAYERS; layer++) {
 		for (s = 0; s < t->nseg; s++)
-			if (skind(t->seg[s].kind)->layer == layer && skind(t->seg[s].kind)->draw)
-				skind(t->seg[s].kind)->draw(c, L, s);
+			if (svg_skind(t->seg[s].kind)->layer == layer &&
+			    svg_skind(t->seg[s].kind)->draw)
+				svg_skind(t->seg[s].kind)->draw(c, L, s);
 		if (layer == 2 && L->village)
 			draw_village(c);
 	}
@@ -392,6 +396,6 @@ draw_tile(struct sctx *c, const struct tlayout *L, int ox, int oy)
 		for (k = 0; k < nsigns; k++)
 			if (t->seg[s].signs & (1u << k))
 				ssign(k)(c, L->sign[s][k]);
-	sp(c, "<rect x=\".5\" y=\".5\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#000000\" "
-	    "stroke-opacity=\".22\"/>\n</g>\n", T - 1, T - 1);
+	svg_sp(c, "<rect x=\".5\" y=\".5\" width=\"%d\" height=\"%d\" fill=\"none\" "
+	    "stroke=\"#000000\" stroke-opacity=\".22\"/>\n</g>\n", T - 1, T - 1);
 }

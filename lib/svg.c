@@ -22,15 +22,16 @@ static void
 draw_mark(struct sctx *c, const struct mark *m, double x, double y, const char *fill)
 {
 	if (m->label == 0) {
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
-		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n", N(c, x), N(c, y), fill);
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"%s\" stroke=\"#000000\" "
+		    "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n", svg_N(c, x), svg_N(c, y),
+		    fill);
 		return;
 	}
-	sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"8\" fill=\"%s\" stroke=\"" C_INK "\" "
-	    "stroke-width=\"1.5\"/>\n", N(c, x), N(c, y), fill);
-	sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-size=\"11\" "
+	svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"8\" fill=\"%s\" stroke=\"" C_INK "\" "
+	    "stroke-width=\"1.5\"/>\n", svg_N(c, x), svg_N(c, y), fill);
+	svg_sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-size=\"11\" "
 	    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"" C_INK "\">%d</text>\n",
-	    N(c, x), N(c, y + 4), m->label);
+	    svg_N(c, x), svg_N(c, y + 4), m->label);
 }
 
 /* A meeple, 18 px tall, standing on its spot or lying on it as a farmer. */
@@ -104,15 +105,15 @@ sfig(const char *name)
 static void
 draw_figure(struct sctx *c, struct pt p, int color, bool lying, const struct sfig *f)
 {
-	sp(c, "<path d=\"%s\" transform=\"translate(", f->shape);
-	sp(c, "%s %s", N(c, p.x), N(c, p.y));
+	svg_sp(c, "<path d=\"%s\" transform=\"translate(", f->shape);
+	svg_sp(c, "%s %s", svg_N(c, p.x), svg_N(c, p.y));
 	if (f->scale != 1)
-		sp(c, ") scale(%s", N(c, f->scale));
-	sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"",
+		svg_sp(c, ") scale(%s", svg_N(c, f->scale));
+	svg_sp(c, ")%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.2\" stroke-linejoin=\"round\"",
 	    lying ? " rotate(90)" : "", pcolors[color].svg, pcolors[color].ink);
 	if (f->opacity)
-		sp(c, " fill-opacity=\"%s\" stroke-dasharray=\"2 1.5\"", f->opacity);
-	sp(c, "/>\n");
+		svg_sp(c, " fill-opacity=\"%s\" stroke-dasharray=\"2 1.5\"", f->opacity);
+	svg_sp(c, "/>\n");
 }
 
 static void
@@ -130,25 +131,25 @@ draw_neutral(struct sctx *c, const char *name, struct pt p, int ox, int oy)
 	p.x += ox;
 	p.y += oy;
 	if (strcmp(name, "dragon") == 0) {
-		sp(c, "<path d=\"M%s %sl-7-9 2 9-6-4 3 7z\" fill=\"#1b5e20\" stroke=\"" C_INK
-		    "\" stroke-width=\"1\"/>\n", N(c, p.x - 2), N(c, p.y + 2));
-		sp(c, "<path d=\"M%s %sc4-6 10-6 14-1l4-3-1 6-5 1c-3 3-9 3-12-3z\" "
+		svg_sp(c, "<path d=\"M%s %sl-7-9 2 9-6-4 3 7z\" fill=\"#1b5e20\" stroke=\"" C_INK
+		    "\" stroke-width=\"1\"/>\n", svg_N(c, p.x - 2), svg_N(c, p.y + 2));
+		svg_sp(c, "<path d=\"M%s %sc4-6 10-6 14-1l4-3-1 6-5 1c-3 3-9 3-12-3z\" "
 		    "fill=\"#2e7d32\" stroke=\"" C_INK "\" stroke-width=\"1.2\"/>\n",
-		    N(c, p.x - 9), N(c, p.y + 5));
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.3\" fill=\"#f2d15c\"/>\n",
-		    N(c, p.x + 8), N(c, p.y + 1));
+		    svg_N(c, p.x - 9), svg_N(c, p.y + 5));
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"1.3\" fill=\"#f2d15c\"/>\n",
+		    svg_N(c, p.x + 8), svg_N(c, p.y + 1));
 	} else if (strcmp(name, "fairy") == 0) {
 		p.x += 9;
-		sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"5\" ry=\"3\" fill=\"#bfe3f5\" "
+		svg_sp(c, "<ellipse cx=\"%s\" cy=\"%s\" rx=\"5\" ry=\"3\" fill=\"#bfe3f5\" "
 		    "fill-opacity=\".8\" stroke=\"" C_INK "\" stroke-width=\".6\"/>\n",
-		    N(c, p.x), N(c, p.y - 3));
-		sp(c, "<path d=\"M%s %sl-3 7h6z\" fill=\"#e77fb3\" stroke=\"" C_INK
-		    "\" stroke-width=\".8\"/>\n", N(c, p.x), N(c, p.y - 2));
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2\" fill=\"#f6d7b0\" stroke=\"" C_INK
-		    "\" stroke-width=\".6\"/>\n", N(c, p.x), N(c, p.y - 4));
+		    svg_N(c, p.x), svg_N(c, p.y - 3));
+		svg_sp(c, "<path d=\"M%s %sl-3 7h6z\" fill=\"#e77fb3\" stroke=\"" C_INK
+		    "\" stroke-width=\".8\"/>\n", svg_N(c, p.x), svg_N(c, p.y - 2));
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"2\" fill=\"#f6d7b0\" stroke=\"" C_INK
+		    "\" stroke-width=\".6\"/>\n", svg_N(c, p.x), svg_N(c, p.y - 4));
 	} else
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#9e9e9e\" stroke=\"" C_INK
-		    "\"/>\n", N(c, p.x), N(c, p.y));
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"6\" fill=\"#9e9e9e\" stroke=\"" C_INK
+		    "\"/>\n", svg_N(c, p.x), svg_N(c, p.y));
 }
 
 static void
@@ -162,7 +163,7 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 	struct pt p;
 	int i;
 
-	layout(&L, t, pl->rot);
+	svg_layout(&L, t, pl->rot);
 	for (i = 0; i < g->nfigs; i++) {
 		if (g->figs[i].tile != b || g->figs[i].seg >= t->nseg)
 			continue;
@@ -171,7 +172,7 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 			p.x = g->figs[i].corner <= 2 ? T : 0;
 			p.y = g->figs[i].corner == 2 || g->figs[i].corner == 3 ? T : 0;
 		} else
-			p = figure_spot(&L, g->figs[i].seg);
+			p = svg_figure_spot(&L, g->figs[i].seg);
 		p.x += ox;
 		p.y += oy;
 		f = sfig(g->ts.fig[g->figs[i].type].name);
@@ -181,16 +182,16 @@ draw_figures(struct sctx *c, int b, int ox, int oy)
 	for (i = 0; i < g->ts.nneutral; i++)
 		if (g->neutral[i].on && g->neutral[i].x == pl->x && g->neutral[i].y == pl->y)
 			draw_neutral(c, g->ts.neutral[i].name, g->neutral[i].seg >= 0 ?
-			    figure_spot(&L, g->neutral[i].seg) : (struct pt){ T * .74, T * .3 },
+			    svg_figure_spot(&L, g->neutral[i].seg) : (struct pt){ T * .74, T * .3 },
 			    ox, oy);
 }
 
 static void
 rect(struct sctx *c, double x, double y, double w, double h, const char *attrs)
 {
-	sp(c, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s", N(c, x), N(c, y), N(c, w),
-	    N(c, h));
-	sp(c, "\" %s/>\n", attrs);
+	svg_sp(c, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s", svg_N(c, x), svg_N(c, y),
+	    svg_N(c, w), svg_N(c, h));
+	svg_sp(c, "\" %s/>\n", attrs);
 }
 
 /* The point at arc length d along the centre line of the score track, the rectangle x0, y0,
@@ -230,22 +231,23 @@ draw_track(struct sctx *c, const struct view *v, int x0, int y0, int x1, int y1)
 
 	rect(c, x0, y0, x1 - x0, y1 - y0, "fill=\"none\" stroke=\"" C_STONE "\" "
 	    "stroke-width=\"" XSTR(TRACK) "\"");
-	sp(c, "<g stroke=\"" C_INK "\" stroke-opacity=\".45\" fill=\"none\">\n");
+	svg_sp(c, "<g stroke=\"" C_INK "\" stroke-opacity=\".45\" fill=\"none\">\n");
 	rect(c, x0 - TRACK / 2, y0 - TRACK / 2, x1 - x0 + TRACK, y1 - y0 + TRACK, "");
 	rect(c, x0 + TRACK / 2, y0 + TRACK / 2, x1 - x0 - TRACK, y1 - y0 - TRACK, "");
 	for (k = 0; k < TRACKLAP; k++) {
 		p = track_at(k * step, x0, y0, x1, y1, &across);
-		sp(c, "<path d=\"M%s %s", N(c, p.x - (across ? TRACK / 2 : 0)),
-		    N(c, p.y - (across ? 0 : TRACK / 2)));
-		sp(c, "%s" XSTR(TRACK) "\"/>\n", across ? "h" : "v");
+		svg_sp(c, "<path d=\"M%s %s", svg_N(c, p.x - (across ? TRACK / 2 : 0)),
+		    svg_N(c, p.y - (across ? 0 : TRACK / 2)));
+		svg_sp(c, "%s" XSTR(TRACK) "\"/>\n", across ? "h" : "v");
 	}
-	sp(c, "</g>\n<g font-family=\"" FONT "\" font-size=\"9\" fill=\"" C_INK "\" "
+	svg_sp(c, "</g>\n<g font-family=\"" FONT "\" font-size=\"9\" fill=\"" C_INK "\" "
 	    "text-anchor=\"middle\">\n");
 	for (k = 0; k < TRACKLAP; k += 5) {
 		p = track_at((k + 0.5) * step, x0, y0, x1, y1, &across);
-		sp(c, "<text x=\"%s\" y=\"%s\">%d</text>\n", N(c, p.x), N(c, p.y + 3.5), k);
+		svg_sp(c, "<text x=\"%s\" y=\"%s\">%d</text>\n", svg_N(c, p.x),
+		    svg_N(c, p.y + 3.5), k);
 	}
-	sp(c, "</g>\n");
+	svg_sp(c, "</g>\n");
 	for (i = 0; i < g->nplayers; i++)
 		at[i] = g->pl[i].score % TRACKLAP;
 	for (i = 0; i < g->nplayers; i++) {
@@ -264,12 +266,14 @@ draw_track(struct sctx *c, const struct view *v, int x0, int y0, int x1, int y1)
 			p.x += off;
 		else
 			p.y += off;
-		sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" fill=\"%s\" stroke=\"%s\"/>\n",
-		    N(c, p.x), N(c, p.y), pcolors[v->color[i]].svg, pcolors[v->color[i]].ink);
+		svg_sp(c, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" fill=\"%s\" stroke=\"%s\"/>\n",
+		    svg_N(c, p.x), svg_N(c, p.y), pcolors[v->color[i]].svg,
+		    pcolors[v->color[i]].ink);
 		if (g->pl[i].score >= TRACKLAP)
-			sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"" FONT "\" font-size=\"7\" "
-			    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
-			    N(c, p.x), N(c, p.y + 2.5), pcolors[v->color[i]].ink,
+			svg_sp(c, "<text x=\"%s\" y=\"%s\" font-family=\"" FONT "\" "
+			    "font-size=\"7\" font-weight=\"bold\" text-anchor=\"middle\" "
+			    "fill=\"%s\">%d</text>\n",
+			    svg_N(c, p.x), svg_N(c, p.y + 2.5), pcolors[v->color[i]].ink,
 			    g->pl[i].score / TRACKLAP);
 	}
 }
@@ -345,14 +349,14 @@ draw_coords(struct sctx *c, const struct frame *f)
 	const struct view *v = c->v;
 	int x, y;
 
-	sp(c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
+	svg_sp(c, "<g font-family=\"" FONT "\" font-size=\"12\" fill=\"#7a6a55\">\n");
 	for (x = v->minx; x <= v->maxx; x++)
-		sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+		svg_sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
 		    f->bx + (x - v->minx) * T + T / 2, f->by - 7, x);
 	for (y = v->miny; y <= v->maxy; y++)
-		sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", f->bx - 8,
+		svg_sp(c, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", f->bx - 8,
 		    f->by + (y - v->miny) * T + T / 2 + 4, y);
-	sp(c, "</g>\n");
+	svg_sp(c, "</g>\n");
 }
 
 /* The tiles with their shadows, the cells where the drawn tile fits, the figures, the cells
@@ -367,16 +371,16 @@ draw_board(struct sctx *c, const struct frame *f)
 	int b, i, x, y, nmarks;
 
 	/* shadows first, so that no tile's shadow falls on another tile */
-	sp(c, "<g fill=\"#000000\" fill-opacity=\".16\">\n");
+	svg_sp(c, "<g fill=\"#000000\" fill-opacity=\".16\">\n");
 	for (b = 0; b < g->nboard; b++)
 		rect(c, CELLX(f, g->board[b].x) + 2, CELLY(f, g->board[b].y) + 2, T, T, "");
-	sp(c, "</g>\n");
+	svg_sp(c, "</g>\n");
 	for (b = 0; b < g->nboard; b++) {
-		layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
+		svg_layout(&L, &g->ts.types[g->board[b].type], g->board[b].rot);
 		for (i = 0; i < L.t->nseg; i++)
 			L.done[i] = (L.t->seg[i].kind == K_ROAD || L.t->seg[i].kind == K_CITY) &&
 			    view_complete(v, b, i);
-		draw_tile(c, &L, CELLX(f, g->board[b].x), CELLY(f, g->board[b].y));
+		svg_draw_tile(c, &L, CELLX(f, g->board[b].x), CELLY(f, g->board[b].y));
 	}
 	for (y = v->miny; y <= v->maxy; y++)
 		for (x = v->minx; x <= v->maxx; x++)
@@ -419,43 +423,43 @@ draw_table(struct sctx *c, const struct frame *f, struct carc_buf *line)
 	struct tlayout L;
 	int tx = f->tx, ty = f->ty, namew = f->namew, i, x, y;
 
-	sp(c, "<g font-family=\"" FONT "\" font-size=\"13\" fill=\"" C_INK "\">\n");
-	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">player</text>\n", tx + 40, ty + 16);
-	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" text-anchor=\"end\">score</text>\n",
+	svg_sp(c, "<g font-family=\"" FONT "\" font-size=\"13\" fill=\"" C_INK "\">\n");
+	svg_sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">player</text>\n", tx + 40, ty + 16);
+	svg_sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" text-anchor=\"end\">score</text>\n",
 	    tx + 40 + namew + 60, ty + 16);
-	sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">figures left</text>\n",
+	svg_sp(c, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">figures left</text>\n",
 	    tx + 40 + namew + 90, ty + 16);
 	for (i = 0; i < g->nplayers; i++) {
 		y = ty + (i + 1) * ROWH;
 		if (g->phase != CARC_OVER && i == g->player)
-			sp(c, "<path d=\"M%d %dl8 5l-8 5z\" fill=\"" C_INK "\"/>\n", tx, y + 6);
+			svg_sp(c, "<path d=\"M%d %dl8 5l-8 5z\" fill=\"" C_INK "\"/>\n", tx, y + 6);
 		draw_meeple(c, (struct pt){ tx + 22, y + 11 }, v->color[i], false);
-		sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40, y + 16);
-		xml(c, g->pl[i].name);
-		sp(c, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n",
+		svg_sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40, y + 16);
+		svg_xml(c, g->pl[i].name);
+		svg_sp(c, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n",
 		    tx + 40 + namew + 60, y + 16, g->pl[i].score);
 		line->len = 0;
 		c->rc |= view_figures(v, i, line);
 		c->rc |= view_holdings(v, i, line);
-		sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
-		xml(c, line->data ? line->data : "");
-		sp(c, "</text>\n");
+		svg_sp(c, "<text x=\"%d\" y=\"%d\">", tx + 40 + namew + 90, y + 16);
+		svg_xml(c, line->data ? line->data : "");
+		svg_sp(c, "</text>\n");
 	}
 	y = ty + (g->nplayers + 1) * ROWH;
 	line->len = 0;
 	c->rc |= view_status(v, line);
-	sp(c, "<text x=\"%d\" y=\"%d\">", tx, y + 18);
-	xml(c, line->data ? line->data : "");
-	sp(c, "</text>\n</g>\n");
+	svg_sp(c, "<text x=\"%d\" y=\"%d\">", tx, y + 18);
+	svg_xml(c, line->data ? line->data : "");
+	svg_sp(c, "</text>\n</g>\n");
 	if (g->phase == CARC_PLACE)
 		for (i = 0; i < g->ndrawn; i++) {
 			x = tx + 20 + i * (T + 16);
-			layout(&L, &g->ts.types[g->drawn[i]], 0);
-			draw_tile(c, &L, x, y + 28);
-			sp(c, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT "\" font-size=\"13\" "
-			    "fill=\"" C_INK "\">", x + T + 5, y + 28 + T / 2 + 4);
-			xml(c, g->ts.types[g->drawn[i]].id);
-			sp(c, "</text>\n");
+			svg_layout(&L, &g->ts.types[g->drawn[i]], 0);
+			svg_draw_tile(c, &L, x, y + 28);
+			svg_sp(c, "<text x=\"%d\" y=\"%d\" font-family=\"" FONT "\" "
+			    "font-size=\"13\" fill=\"" C_INK "\">", x + T + 5, y + 28 + T / 2 + 4);
+			svg_xml(c, g->ts.types[g->drawn[i]].id);
+			svg_sp(c, "</text>\n");
 		}
 }
 
@@ -471,14 +475,14 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 	view_init(&v, g, o);
 	c.rc |= view_status(&v, &line);
 	frame_compute(&v, &line, &f);
-	sp(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	sp(&c, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+	svg_sp(&c, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	svg_sp(&c, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\">\n", f.w, f.h, f.w, f.h);
-	sp(&c, "<title>carc: ");
-	xml(&c, line.data ? line.data : "");
-	sp(&c, "</title>\n");
+	svg_sp(&c, "<title>carc: ");
+	svg_xml(&c, line.data ? line.data : "");
+	svg_sp(&c, "</title>\n");
 	/* the roofs of a town, to fill cities with */
-	sp(&c, "<defs><pattern id=\"roofs\" width=\"12\" height=\"10\" "
+	svg_sp(&c, "<defs><pattern id=\"roofs\" width=\"12\" height=\"10\" "
 	    "patternUnits=\"userSpaceOnUse\"><path d=\"M1 5l3-3 3 3zM7 10l3-3 3 3zM-5 10l3-3 3 3z\" "
 	    "fill=\"" C_ROOF "\"/></pattern></defs>\n");
 	rect(&c, 0, 0, f.w, f.h, "fill=\"" C_BACK "\"");
@@ -487,7 +491,7 @@ carc_render_svg(const struct carc_game *g, const struct carc_render_opts *o,
 		draw_coords(&c, &f);
 	draw_board(&c, &f);
 	draw_table(&c, &f, &line);
-	sp(&c, "</svg>\n");
+	svg_sp(&c, "</svg>\n");
 	carc_buf_release(&line);
 	return c.rc ? seterr(err, CARC_ESOFTWARE, "out of memory") : 0;
 }
