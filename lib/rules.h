@@ -1,4 +1,4 @@
-/* Rules modules (DESIGN.md "Expansions as rule modules", HACKING.md "Adding an expansion").
+/* Rules modules (DESIGN.md "Expansions as rule modules", HACKING.md "Adding a rule element").
  * The core (board, features, the turn, the codec) names no expansion: each expansion is data
  * (its tile set, its figure rows, its feature kinds) and one module, a row of the table in
  * rules/table.c whose hooks the core calls at fixed points of a turn, in the order of the table. */
