@@ -330,7 +330,7 @@ rules_turn_end(struct carc_game *g)
 }
 
 /* The turn_end hooks of the modules after `after`, as a module's phase of the turn's end,
- * once over, lets the others have theirs (the wagons' moves, then a catapult round): 0 when
+ * once over, lets the others have theirs (the wagons' moves, then the dragon's): 0 when
  * none starts a phase (the caller passes the turn), 1 when one does, -1 out of memory. */
 int
 rules_turn_end_after(struct carc_game *g, const struct rules_module *after)

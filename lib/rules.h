@@ -155,7 +155,7 @@ struct rules_module {
 	 * nothing of its own waits, else 0 or an error status */
 	int (*resolve)(struct carc_game *, struct carc_err *);
 	/* the turn's scoring is done: 1 when it starts a phase of its own instead of passing the
-	 * turn (a catapult round), -1 out of memory */
+	 * turn (the wagons' moves), -1 out of memory */
 	int (*turn_end)(struct carc_game *);
 	/* the whole turn of g->player is over, a builder's double turn being one turn (§5.5):
 	 * 1 when it starts a phase of its own before the next player's turn (a catapult round,

@@ -572,8 +572,8 @@ wagon_decide(struct carc_game *g, const char *w, struct carc_err *err)
 	if (!g->quiet && game_log(g, canon) == -1)
 		return seterr(err, CARC_ESOFTWARE, "out of memory");
 	a->wagons &= ~(1u << p);
-	/* the last wagon moved: the turn goes on with the other modules' end (a catapult
-	 * round), or passes */
+	/* the last wagon moved: the turn goes on with the other modules' end (the dragon's
+	 * movement after the scoring), or passes */
 	if (wagon_next(g) == 0 && (n = rules_turn_end_after(g, &abbey_mayor_module)) <= 0) {
 		if (n < 0)
 			return seterr(err, CARC_ESOFTWARE, "out of memory");

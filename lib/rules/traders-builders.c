@@ -173,8 +173,8 @@ extends(struct carc_game *g, int tile)
 	return false;
 }
 
-/* Earned as the tile is placed, before any decision of step 2: a builder the dragon eats in
- * this turn's movement still gives it (PD-25). */
+/* Earned in step 2, after the abbot's and the phantom's decisions and before the tower's and
+ * the dragon's: a builder the dragon eats in this turn's movement still gives it (PD-25). */
 static int
 tb_step2(struct carc_game *g, int tile)
 {
