@@ -27,14 +27,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# spoilt JQ MESSAGE: the JSON state spoil.json changed by the jq program JQ is refused by
-# carc-deck --from-json with status 65, nothing on stdout and the line MESSAGE.
-spoilt() {
-	run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
-	[ "$status" -eq 65 ] && [ -z "$output" ] &&
-	    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
-}
-
 # new OPTION...: the game g for ann and bob with Abbey & Mayor and these options.
 new() {
 	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor "$@" > g

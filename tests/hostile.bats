@@ -41,11 +41,6 @@ setup() {
 	carc-deck --from-json --armor < good.json > good.txt
 }
 
-# READER refuses FILE on standard input: refused_by (helper.bash) with the input on stdin.
-refuses() {
-	refused_by "$1" "$2" "$3" stdin "$4"
-}
-
 # The bad inputs: each NAME makes NAME (the state form) and NAME.json (the JSON form).
 make_input() {
 	local name=$1 size
@@ -174,10 +169,10 @@ armor-short	armoured state: broken base64 (827 characters, cut short or padded w
 		[ -n "$name" ] || continue
 		make_input "$name"
 		for reader in "${readers[@]}"; do
-			refuses 65 "$words" "$reader" "$name"
+			refused_by 65 "$words" "$reader" stdin "$name"
 			n=$((n + 1))
 		done
-		refuses 65 "$jwords" "carc-deck --from-json" "$name.json"
+		refused_by 65 "$jwords" "carc-deck --from-json" stdin "$name.json"
 		n=$((n + 1))
 		# -i FILE: refused the same way, naming the file, and the file is left as it was
 		for reader in "${inplace[@]}"; do
@@ -202,7 +197,8 @@ armor-short	armoured state: broken base64 (827 characters, cut short or padded w
 	size=$(wc -c < good)
 	for ((at = 1; at < size; at++)); do
 		head -c "$at" good > cut
-		refuses 65 "truncated state ($at bytes)" carc-draw cut > /dev/null || bad="$bad $at"
+		refused_by 65 "truncated state ($at bytes)" carc-draw stdin cut > /dev/null ||
+		    bad="$bad $at"
 	done
 	[ -z "$bad" ] || { echo "cut at$bad of $size bytes: not refused as truncated"; false; }
 }
@@ -212,7 +208,8 @@ armor-short	armoured state: broken base64 (827 characters, cut short or padded w
 	size=$(wc -c < good.json)
 	for ((at = 1; at < size - 1; at += 10)); do
 		head -c "$at" good.json > cut.json
-		refuses 65 "bad JSON" "carc-deck --from-json" cut.json > /dev/null || bad="$bad $at"
+		refused_by 65 "bad JSON" "carc-deck --from-json" stdin cut.json > /dev/null ||
+		    bad="$bad $at"
 	done
 	[ -z "$bad" ] || { echo "cut at$bad of $size bytes: not refused as bad JSON"; false; }
 }
@@ -223,47 +220,48 @@ armor-short	armoured state: broken base64 (827 characters, cut short or padded w
 # refused with status 65 and WORDS in the message.
 json_refused() {
 	carc-render --format json good | jq "$1" > edited.json
-	refuses 65 "$2" "carc-deck --from-json" edited.json
+	refused_by 65 "$2" "carc-deck --from-json" stdin edited.json
 }
 
 @test "limit: an input larger than 64 MiB, armoured text or e-mail" {
 	{ cat good.txt; head -c $((64 * 1024 * 1024)) /dev/zero | tr '\0' ' '; } > huge
 	for reader in carc-draw "carc-render --format ascii" "carc-deck --replay -"; do
-		refuses 65 "stdin: larger than 64 MiB" "$reader" huge
+		refused_by 65 "stdin: larger than 64 MiB" "$reader" stdin huge
 	done
 }
 
 @test "limit: a state larger than 16 MiB" {
 	head -c $((16 * 1024 * 1024 + 1)) /dev/zero > big
 	for reader in "${readers[@]}"; do
-		refuses 65 "stdin: state larger than 16 MiB" "$reader" big
+		refused_by 65 "stdin: state larger than 16 MiB" "$reader" stdin big
 	done
 }
 
 @test "limit: MessagePack nested more than 16 deep" {
 	{ for ((i = 0; i < 17; i++)); do printf '\x81\xa1k'; done; printf '\xc0'; } > deep
 	for reader in "${readers[@]}"; do
-		refuses 65 "stdin: not a carc state (nested more than 16 deep)" "$reader" deep
+		refused_by 65 "stdin: not a carc state (nested more than 16 deep)" "$reader" stdin \
+		    deep
 	done
 	# 16 deep is MessagePack a reader takes apart, and then finds no state in
 	{ for ((i = 0; i < 16; i++)); do printf '\x81\xa1k'; done; printf '\xc0'; } > deep16
-	refuses 65 "stdin: not a carc state (no format \"carc\")" carc-draw deep16
+	refused_by 65 "stdin: not a carc state (no format \"carc\")" carc-draw stdin deep16
 }
 
 @test "limit: JSON nested more than 16 deep" {
 	{ for ((i = 0; i < 17; i++)); do printf '['; done
 	  for ((i = 0; i < 17; i++)); do printf ']'; done; } > deep.json
-	refuses 65 "stdin:1:17: bad JSON: nested more than 16 deep" "carc-deck --from-json" \
-	    deep.json
+	refused_by 65 "stdin:1:17: bad JSON: nested more than 16 deep" "carc-deck --from-json" \
+	    stdin deep.json
 }
 
 @test "limit: more than 1048576 values, in MessagePack or JSON" {
 	# an array of 2^20 nils: with the array itself, one value too many
 	{ printf '\xdd\x00\x10\x00\x00'; head -c 1048576 /dev/zero | tr '\0' '\300'; } > many
-	refuses 65 "stdin: not a carc state (more than 1048576 values)" carc-render many
+	refused_by 65 "stdin: not a carc state (more than 1048576 values)" carc-render stdin many
 	{ printf '['; head -c 1048576 /dev/zero | tr '\0' '0' | sed 's/0/0,/g'; printf '0]'; } \
 	    > many.json
-	refuses 65 "bad JSON: more than 1048576 values" "carc-deck --from-json" many.json
+	refused_by 65 "bad JSON: more than 1048576 values" "carc-deck --from-json" stdin many.json
 }
 
 @test "limit: more than 4096 tiles in a game" {
@@ -307,7 +305,8 @@ json_refused() {
 	carc-deck --expansions '' --tileset "$TOP/tests/fixtures/tilesets/roads.yaml" --start RS1 |
 	    carc-render --format json > user.json
 	jq --rawfile y big.yaml '.setup.sets[0].yaml = $y' user.json > big.json
-	refuses 65 "stdin (set roads): a tile set larger than 1 MiB" "carc-deck --from-json" big.json
+	refused_by 65 "stdin (set roads): a tile set larger than 1 MiB" "carc-deck --from-json" \
+	    stdin big.json
 }
 
 @test "limit: no more tiles from the tile sets than a game may hold" {

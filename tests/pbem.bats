@@ -194,16 +194,17 @@ Phase: draw" ]
 
 # ---- damaged armour ----
 
-# FILE is refused by every reader with status 65 and one line containing WORDS.
-all_refuse() {
+# armour_refused WORDS FILE: the armoured FILE is refused by every reader, as an operand and as
+# - on standard input, with status 65 and one line containing WORDS: "READER: FILE: armoured
+# state ..." and "stdin: WORDS".
+armour_refused() {
 	local words=$1 file=$2 reader
 	for reader in "${readers[@]}"; do
 		run --separate-stderr $reader "$file"
-		fails 65 "$words"
-		[[ $stderr == "${reader%% *}: $file: armoured state"* ]] ||
-		    { echo "$reader: '$stderr'"; false; }
+		fails 65 "$words" && tool=${reader%% *} fails -p 65 "$file: armoured state" ||
+		    { echo "  by $reader"; return 1; }
 		run --separate-stderr $reader - < "$file"
-		fails 65 "stdin: $words"
+		fails 65 "stdin: $words" || { echo "  by $reader - on stdin"; return 1; }
 	done
 }
 
@@ -212,10 +213,10 @@ all_refuse() {
 	# one base64 character changed: the state may even still decode
 	awk 'NR == 8 { $0 = (substr($0, 1, 10) == "AAAAAAAAAA" ? "B" : "A") substr($0, 2) } 1' \
 	    good.txt > bad.txt
-	all_refuse "armoured state damaged: its checksum is" bad.txt
+	armour_refused "armoured state damaged: its checksum is" bad.txt
 	sed '5s/Checksum: ./Checksum: 0/' good.txt > badsum.txt
 	cmp -s good.txt badsum.txt && sed -i '5s/Checksum: ./Checksum: 1/' badsum.txt
-	all_refuse "armoured state damaged" badsum.txt
+	armour_refused "armoured state damaged" badsum.txt
 }
 
 @test "base64 cut short: status 65 and one line that says so" {
@@ -223,32 +224,32 @@ all_refuse() {
 	last=$(grep -n '^-----END' good.txt | cut -d: -f1)
 	# the last data line loses characters, so the length is no multiple of 4
 	awk -v n=$((last - 1)) 'NR == n { $0 = substr($0, 1, length($0) - 3) } 1' good.txt > cut.txt
-	all_refuse "armoured state: broken base64" cut.txt
+	armour_refused "armoured state: broken base64" cut.txt
 	# a whole line lost: a multiple of 4 again, so the checksum finds it
 	sed "$((last - 2))d" good.txt > short.txt
-	all_refuse "armoured state damaged" short.txt
+	armour_refused "armoured state damaged" short.txt
 }
 
 @test "a missing END line: status 65, whether the block is cut short or the line is lost" {
 	carc-draw --armor draw > good.txt
 	grep -v '^-----END' good.txt > noend.txt
-	all_refuse "armoured state without its -----END CARC GAME----- line" noend.txt
+	armour_refused "armoured state without its -----END CARC GAME----- line" noend.txt
 	head -n 6 good.txt > headers.txt
-	all_refuse "armoured state without its -----END CARC GAME----- line" headers.txt
+	armour_refused "armoured state without its -----END CARC GAME----- line" headers.txt
 }
 
 @test "no Checksum, a character that is not base64, no data, a header that disagrees: 65" {
 	carc-draw --armor draw > good.txt
 	sed '/^Checksum/d' good.txt > nosum.txt
-	all_refuse "armoured state without its Checksum line" nosum.txt
+	armour_refused "armoured state without its Checksum line" nosum.txt
 	sed '8s/^./!/' good.txt > bang.txt
-	all_refuse "armoured state: broken base64 (a '!' in the data)" bang.txt
+	armour_refused "armoured state: broken base64 (a '!' in the data)" bang.txt
 	sed '7,/^-----END/{/^-----END/!d}' good.txt > nodata.txt
-	all_refuse "armoured state without data" nodata.txt
+	armour_refused "armoured state without data" nodata.txt
 	sed 's/^Turn: 1/Turn: 12/' good.txt > turn.txt
-	all_refuse "armoured state: its header says 'Turn: 12', the state inside 'Turn: 1'" turn.txt
+	armour_refused "armoured state: its header says 'Turn: 12', the state inside 'Turn: 1'" turn.txt
 	sed 's/^Phase: place/Phase: over/' good.txt > phase.txt
-	all_refuse "armoured state: its header says 'Phase: over'" phase.txt
+	armour_refused "armoured state: its header says 'Phase: over'" phase.txt
 }
 
 @test "damage inside an e-mail is found too, and an e-mail without a game says so" {
@@ -259,7 +260,7 @@ all_refuse() {
 		$0 = (substr($0, 1, 1) == "A" ? "B" : "A") substr($0, 2); done = 1 } 1' \
 	    good.eml > bad.eml
 	not cmp -s good.eml bad.eml
-	all_refuse "armoured state damaged" bad.eml
+	armour_refused "armoured state damaged" bad.eml
 	python3 "$MAIL" wrap base64 < /dev/null > empty.eml
 	run --separate-stderr carc-draw empty.eml
 	fails 65 "carc-draw: empty.eml: no armoured carc state in the text (no -----BEGIN CARC GAME----- line)"

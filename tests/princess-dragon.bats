@@ -282,11 +282,6 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	run jq -c .princess_dragon <(carc-render --format json < g)
 	want '{"turn":0,"path":[[4,0],[3,0]]}'
 	carc-render --format json < g > spoil.json
-	spoilt() {
-		run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
-		[ "$status" -eq 65 ] && [ -z "$output" ] &&
-		    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
-	}
 	spoilt '.princess_dragon.path = [[4,0],[2,0]]' \
 	    "inconsistent state: the dragon's path jumps from 4,0 to 2,0"
 	spoilt '.princess_dragon.path = [[4,0],[3,0],[4,0],[3,0]]' \
@@ -646,15 +641,6 @@ fairy:none"
 	want "score ann"
 	run figs
 	want "ann@1,0,road:E bob@2,0,field:Nw ann@3,0,field:Es"
-}
-
-# spoilt JQ LINE: the state g, as JSON spoilt by JQ, refused by carc-deck --from-json with 65
-# and LINE.
-spoilt() {
-	carc-render --format json < g > spoil.json
-	run --separate-stderr carc-deck --from-json < <(jq "$1" spoil.json)
-	[ "$status" -eq 65 ] && [ -z "$output" ] &&
-	    [ "$stderr" = "carc-deck: stdin: $2" ] || { echo "$1: $status $stderr"; false; }
 }
 
 @test "PD-41 with The Abbot: a recall is the turn's figure action: no follower through the portal, only the phantom, and no fairy after it; the state keeps it" {

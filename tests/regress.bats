@@ -12,50 +12,41 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# The last `run --separate-stderr`: STATUS, nothing on stdout, and stderr exactly LINE.
-refused_with() {
-	[ "$status" -eq "$1" ] && [ -z "$output" ] && [ "${#stderr_lines[@]}" -eq 1 ] &&
-	    [ "$stderr" = "$2" ] || {
-		echo "want $1 and '$2', got $status, stdout '${output:0:40}', stderr '$stderr'"
-		return 1
-	}
-}
-
 @test "a move word with a newline in it: the message quotes it on one line" {
 	carc-deck --players ann,bob --seed 1 | carc-draw > placing
 	run --separate-stderr carc-place "$(cat "$R/move-newline")" placing
-	refused_with 64 "carc-place: bad move '0,1,0\\n,road:E': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]"
+	fails -x 64 "carc-place: bad move '0,1,0\\n,road:E': expected [TILE/]X,Y,ROT[,FEATURE][@FIGURE]"
 	run --separate-stderr carc-deck --players $'ann\tbob'
-	refused_with 64 "carc-deck: bad player name 'ann\\tbob': letters, digits, '_', '-' and '.' only"
+	fails -x 64 "carc-deck: bad player name 'ann\\tbob': letters, digits, '_', '-' and '.' only"
 }
 
 @test "a tile set whose sides nest 100000 deep: refused at once, not after a minute and a crash" {
 	SECONDS=0
 	run --separate-stderr carc-deck --expansions '' --tileset "$R/deep-sides.yaml"
-	refused_with 65 "carc-deck: $R/deep-sides.yaml:8:21: nested more than 16 deep"
+	fails -x 65 "carc-deck: $R/deep-sides.yaml:8:21: nested more than 16 deep"
 	[ "$SECONDS" -lt 10 ]
 }
 
 @test "a tile set whose sides hold themselves: refused, not a stack overflow" {
 	run --separate-stderr carc-deck --expansions '' --tileset "$R/self-sides.yaml"
-	refused_with 65 "carc-deck: $R/self-sides.yaml:8:9: side must be a plain value"
+	fails -x 65 "carc-deck: $R/self-sides.yaml:8:9: side must be a plain value"
 }
 
 @test "a tile set of 257 anchors: refused before libyaml compares them all" {
 	run --separate-stderr carc-deck --expansions '' --tileset "$R/anchors.yaml"
-	refused_with 65 "carc-deck: $R/anchors.yaml:261:5: more than 256 anchors"
+	fails -x 65 "carc-deck: $R/anchors.yaml:261:5: more than 256 anchors"
 	head -n 260 "$R/anchors.yaml" > 256.yaml
 	carc-deck --expansions '' --tileset 256.yaml | carc-draw > /dev/null
 }
 
 @test "a tile set of 4995 tiles: refused, not a game that no tool can read" {
 	run --separate-stderr carc-deck --expansions '' --tileset "$R/big-box.yaml"
-	refused_with 65 "carc-deck: the tile sets hold 4995 tiles, more than the 4096 a game may have"
+	fails -x 65 "carc-deck: the tile sets hold 4995 tiles, more than the 4096 a game may have"
 }
 
 @test "a deck of 4096 tiles and the start tile: refused, not a game that no tool can read" {
 	run --separate-stderr carc-deck --deck "$(cat "$R/deck-4096")"
-	refused_with 64 "carc-deck: --deck: more than 4095 tiles besides the start tile"
+	fails -x 64 "carc-deck: --deck: more than 4095 tiles besides the start tile"
 	carc-deck --deck "$(cut -c 3- "$R/deck-4096")" | carc-draw | carc-place 0,1,0 | carc-score |
 	    carc-render --format json | jq -e '.tiles_left == 4094'
 }
@@ -63,7 +54,7 @@ refused_with() {
 @test "a hurl when every player has hurled: the state is refused on reading" {
 	for reader in "carc-place hurl:knockout:0,0" "carc-bot random" "carc-render"; do
 		run --separate-stderr $reader "$R/hurl-after-all.state"
-		refused_with 65 "${reader%% *}: $R/hurl-after-all.state: inconsistent state: phase hurl after every player has hurled"
+		fails -x 65 "${reader%% *}: $R/hurl-after-all.state: inconsistent state: phase hurl after every player has hurled"
 	done
 }
 
@@ -77,7 +68,7 @@ refused_with() {
 
 @test "a seduction from a cell beyond any coordinate: a bad move, not an overflow" {
 	run --separate-stderr carc-place seduce:2147483647,0,road:N "$R/seduce.state"
-	refused_with 64 "carc-place: bad move 'seduce:2147483647,0,road:N': expected seduce:supply, seduce:X,Y,FEATURE or seduce:none"
+	fails -x 64 "carc-place: bad move 'seduce:2147483647,0,road:N': expected seduce:supply, seduce:X,Y,FEATURE or seduce:none"
 	run --separate-stderr carc-place seduce:30001,0,road:N "$R/seduce.state"
 	[ "$status" -eq 64 ]
 	carc-place seduce:1,0,road:S "$R/seduce.state" | carc-score > seduced
@@ -86,13 +77,13 @@ refused_with() {
 
 @test "issue 35: a state naming a built-in set twice is bad data, 65, in every form; so is a key twice and the abbey in the supply" {
 	run --separate-stderr carc-deck --from-json "$R/twice-set.json"
-	refused_with 65 "carc-deck: $R/twice-set.json: bad state: tile set 'base' is named twice"
+	fails -x 65 "carc-deck: $R/twice-set.json: bad state: tile set 'base' is named twice"
 	run --separate-stderr carc-draw "$R/twice-set.state"
-	refused_with 65 "carc-draw: $R/twice-set.state: bad state: tile set 'base' is named twice"
+	fails -x 65 "carc-draw: $R/twice-set.state: bad state: tile set 'base' is named twice"
 	run --separate-stderr carc-render "$R/twice-key.state"
-	refused_with 65 "carc-render: $R/twice-key.state: bad state: key 'format' twice in the state"
+	fails -x 65 "carc-render: $R/twice-key.state: bad state: key 'format' twice in the state"
 	run --separate-stderr carc-deck --from-json "$R/abbey-supply.json"
-	refused_with 65 "carc-deck: $R/abbey-supply.json: bad state: 'supply' names tile 'ABBEY', which the players hold and nobody draws"
+	fails -x 65 "carc-deck: $R/abbey-supply.json: bad state: 'supply' names tile 'ABBEY', which the players hold and nobody draws"
 }
 
 

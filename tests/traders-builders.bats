@@ -481,8 +481,7 @@ ann's pig at 2,0 goes home: no follower of ann's is left with it"
 	refused_json() {
 		jq "$1" j > k
 		run --separate-stderr carc-deck --from-json k
-		[ "$status" -eq 65 ] && [ -z "$output" ] && [ "$stderr" = "carc-deck: k: $2" ] ||
-		    { echo "$1: $status $stderr"; return 1; }
+		tool=carc-deck fails -x 65 "k: $2" || { echo "  spoilt by $1"; return 1; }
 	}
 	refused_json '.traders.half = 3' "bad state: 'half' in 'traders' is 3, outside 1..2"
 	refused_json '.traders.half = "2"' "bad state: 'half' in 'traders' must be a whole number"
