@@ -25,11 +25,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: the game g for ann and bob with Abbey & Mayor and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,abbey-mayor "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with Abbey & Mayor and
+	# these options
+	NEW_SETS=abbey-mayor
 }
 
 # --- the tiles ---------------------------------------------------------------------------------

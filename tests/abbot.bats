@@ -15,11 +15,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: the game g for ann and bob with the abbot and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,abbot "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with the abbot and
+	# these options
+	NEW_SETS=abbot
 }
 
 # step MOVE [DECISION]: one turn on g: draw, place MOVE, then the decision of step 2 (a recall)

@@ -31,12 +31,9 @@ load helper
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 	: > told
-}
-
-# new OPTION...: a game g for ann and bob with the catapult and perfect aim; told starts empty.
-new() {
-	: > told
-	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 "$@" > g
+	# new OPTION... (tests/lib/game.bash): a game g for ann and bob with the catapult and
+	# perfect aim
+	NEW_SETS=catapult NEW_OPTS=(--rule scatter=0)
 }
 
 # fairground OPTION...: the board above, in phase hurl with ann to hurl; one tile (B) is left.

@@ -15,6 +15,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
+	# SETS=SET new OPTION... (tests/lib/game.bash): the game g for ann and bob with the
+	# fortune teller and SET, on B, draws by choice
+	NEW_SETS=fortune-teller START=B NEW_OPTS=(--rule ft-draw=may)
 }
 
 # decide WORD...: each word of a catapult round through carc-place, then carc-score, on g.
@@ -28,13 +31,8 @@ decide() {
 
 # --- F-8 who may be a fortune teller -----------------------------------------------------------
 
-ftgame() {
-	carc-deck --players ann,bob --seed 7 --start B --rule ft-draw=may \
-	    --expansions "base,fortune-teller,$1" "${@:2}" > g
-}
-
 @test "F-8 the big follower may be a fortune teller, and is one: one more tile (F-4)" {
-	ftgame inns-cathedrals --deck FT1,B,B,B
+	SETS=inns-cathedrals new --deck FT1,B,B,B
 	carc-draw < g > d
 	run carc-place --list < d
 	[[ $output == *$'\n0,-1,0,tent\n0,-1,0,tent@big\n'* ]]
@@ -46,7 +44,7 @@ ftgame() {
 }
 
 @test "F-8 the phantom may be a fortune teller" {
-	ftgame phantom --deck FT1,B,B,B
+	SETS=phantom new --deck FT1,B,B,B
 	carc-draw < g | carc-place 0,-1,0 > p
 	run carc-place --list < p
 	want "phantom:tent
@@ -60,7 +58,7 @@ phantom:none"
 }
 
 @test "F-8 the abbot may not be a fortune teller" {
-	ftgame abbot --deck FT1,B
+	SETS=abbot new --deck FT1,B
 	carc-draw < g > d
 	run carc-place --list < d
 	[ "$status" -eq 0 ] && [[ $output != *tent@abbot* ]]
@@ -69,7 +67,7 @@ phantom:none"
 }
 
 @test "F-3 a big follower and a follower are two fortune tellers: a third is refused" {
-	ftgame inns-cathedrals --deck FT1,B,FT1,B,FT1
+	SETS=inns-cathedrals new --deck FT1,B,FT1,B,FT1
 	carc-draw --tiles 1 < g | carc-place 0,-1,0,tent@big | carc-score > g.n && mv g.n g
 	carc-draw --tiles 1 < g | carc-place 1,0,0 | carc-score > g.n && mv g.n g
 	carc-draw --tiles 1 < g | carc-place 0,1,0,tent | carc-score > g.n && mv g.n g
@@ -82,7 +80,7 @@ phantom:none"
 # ft-big=two, the other reading of F-4: a big follower on a tent is two fortune tellers, as
 # strong as it is: two more tiles, and the limit of F-3 reached with it alone.
 @test "F-4 ft-big=two: a big follower on a tent draws two more tiles and fills the limit" {
-	ftgame inns-cathedrals --deck FT1,B,FT1,B,B --rule ft-big=two
+	SETS=inns-cathedrals new --deck FT1,B,FT1,B,B --rule ft-big=two
 	run js .setup.rules[\"ft-big\"]; want two
 	carc-draw < g | carc-place 0,-1,0,tent@big | carc-score > g.n && mv g.n g
 	carc-draw < g | carc-place 1,0,0 | carc-score > g.n && mv g.n g
@@ -90,7 +88,7 @@ phantom:none"
 	run get d '.drawn | length'; want 3
 	run --separate-stderr carc-place FT1/0,1,0,tent < d
 	refused carc-place "ann has 2 fortune tellers already (F-3)"
-	ftgame inns-cathedrals --deck FT1,B,FT1 --rule ft-big=two
+	SETS=inns-cathedrals new --deck FT1,B,FT1 --rule ft-big=two
 	carc-draw < g | carc-place 0,-1,0,tent | carc-score > g.n && mv g.n g
 	carc-draw < g | carc-place 1,0,0 | carc-score > g.n && mv g.n g
 	carc-draw --tiles 1 < g > d

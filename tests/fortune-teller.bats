@@ -22,11 +22,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: start the game g for ann and bob with the fortune teller and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with the fortune teller and
+	# these options
+	NEW_SETS=fortune-teller
 }
 
 # draw: draws for the player to move on g into d; ndrawn prints how many tiles d holds drawn.

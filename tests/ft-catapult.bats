@@ -17,12 +17,9 @@ load helper
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 	: > told
-}
-
-# new OPTION...: a game g for ann and bob with both expansions, perfect aim, draws by choice.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,fortune-teller,catapult \
-	    --rule scatter=0 --rule ft-draw=may --start B "$@" > g
+	# new OPTION... (tests/lib/game.bash): a game g for ann and bob with both expansions,
+	# perfect aim, draws by choice, on B
+	NEW_SETS=fortune-teller,catapult START=B NEW_OPTS=(--rule scatter=0 --rule ft-draw=may)
 }
 
 # play MOVE...: one whole turn per move on g, drawing a single tile (carc-draw --tiles 1).

@@ -18,11 +18,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: the game g for ann and bob with Inns & Cathedrals and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,inns-cathedrals "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with Inns & Cathedrals and
+	# these options
+	NEW_SETS=inns-cathedrals
 }
 
 # --- the tiles ---------------------------------------------------------------------------------

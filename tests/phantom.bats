@@ -13,11 +13,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: the game g for ann and bob with the phantom and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,phantom "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with the phantom and
+	# these options
+	NEW_SETS=phantom
 }
 
 # step MOVE [DECISION...]: one turn on g: draw, place MOVE, make the decisions of step 2 given,

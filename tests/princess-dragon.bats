@@ -19,6 +19,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
+	# new PLAYERS DECK [OPTION...] (tests/lib/game.bash): the game g with The Princess & the
+	# Dragon, D at the start and the supply DECK in that order
+	NEW_SETS=princess-dragon START=D NEW_TAKES=players,deck
 }
 
 # put WORD: the next tile of g drawn and placed by WORD into g, the fairy's move declined
@@ -33,15 +36,6 @@ put() {
 # turn G WORD: one whole turn, as helper.bash's, the fairy's move declined (put).
 turn() {
 	put "$2" && carc-score < g > g.n && mv g.n g
-}
-
-# new PLAYERS DECK [OPTION...]: the game g with The Princess & the Dragon, D at the start and
-# the supply DECK in that order.
-new() {
-	local players=$1 deck=$2
-	shift 2
-	carc-deck --players "$players" --seed 7 --expansions base,princess-dragon --start D \
-	    --deck "$deck" "$@" > g
 }
 
 # row PLAYERS [OPTION...]: the road of seven tiles from -2,0 to 4,0, the volcano PD17 at 4,0

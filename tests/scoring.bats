@@ -21,11 +21,8 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: start the game g for ann and bob with these carc-deck options.
-new() {
-	carc-deck --players ann,bob --seed 7 "$@" > g
+	# new OPTION... (tests/lib/game.bash): start the game g for ann and bob with these
+	# carc-deck options; no NEW_SETS: the base game alone
 }
 
 # listed MOVE: carc-place --list on the drawn state d offers MOVE.

@@ -21,15 +21,10 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new PLAYERS DECK [OPTION...]: the game g with The Tower (and SETS, default none more), the
-# start START (TW02g) and the supply DECK in that order.
-new() {
-	local players=$1 deck=$2
-	shift 2
-	carc-deck --players "$players" --seed 7 --expansions "base,tower${SETS:+,$SETS}" \
-	    --start "${START:-TW02g}" --deck "$deck" "$@" > g
+	# new PLAYERS DECK [OPTION...] (tests/lib/game.bash): the game g with The Tower (and SETS,
+	# default none more), the start START (TW02g unless a test sets it) and the supply DECK in
+	# that order
+	NEW_SETS=tower START=TW02g NEW_TAKES=players,deck
 }
 
 # dec WORD: the decision WORD made on g.

@@ -19,11 +19,9 @@ load helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
-# new OPTION...: the game g for ann and bob with Traders & Builders and these options.
-new() {
-	carc-deck --players ann,bob --seed 7 --expansions base,traders-builders "$@" > g
+	# new OPTION... (tests/lib/game.bash): the game g for ann and bob with Traders & Builders and
+	# these options
+	NEW_SETS=traders-builders
 }
 
 # goods: each good's tokens per player of g, as "wine=0,1 grain=1,0 cloth=0,0" (all 0 when the

@@ -1,7 +1,37 @@
 # The game file g and the moves made on it (tests/helper.bash loads this file): the expansions'
-# and the scoring files work on one file, g.
+# and the scoring files work on one file, g, that new starts. A file says in its setup what its
+# games have in common:
+#   NEW_SETS=SET,...     the sets that new adds to base ("abbot", "fortune-teller,catapult");
+#                        none: the base game alone
+#   NEW_OPTS=(OPTION...) more carc-deck options of new, as (--rule scatter=0)
+#   NEW_TAKES=players,deck
+#                        new takes the players and the supply as its first two words
+#   START=TILE           the start tile of new's games (unset: the sets' own)
+# A test may set SETS (more sets after NEW_SETS) or START for one game: SETS=abbot new ...
 
-# One turn: draw, place MOVE, score. Reads $1, writes $1 again; fails like the failing tool.
+# new [PLAYERS DECK] [OPTION...]: starts the game g, seed 7, for ann and bob (for PLAYERS with
+# the supply DECK in that order where NEW_TAKES=players,deck), with base and the sets of NEW_SETS
+# and SETS, the start tile START when set, NEW_OPTS, then the OPTIONs. The file told (what
+# decide is told about g) starts empty.
+new() {
+	local players=ann,bob sets=base deck=() args
+
+	: > told
+	if [ -n "${NEW_TAKES:-}" ]; then
+		[ "$NEW_TAKES" = players,deck ] || { echo "new: NEW_TAKES '$NEW_TAKES'"; return 1; }
+		players=$1 deck=(--deck "$2")
+		shift 2
+	fi
+	[ -z "${NEW_SETS:-}" ] || sets+=",$NEW_SETS"
+	[ -z "${SETS:-}" ] || sets+=",$SETS"
+	args=(--players "$players" --seed 7)
+	[ "$sets" = base ] || args+=(--expansions "$sets")
+	[ -z "${START:-}" ] || args+=(--start "$START")
+	carc-deck "${args[@]}" ${deck[@]+"${deck[@]}"} ${NEW_OPTS[@]+"${NEW_OPTS[@]}"} "$@" > g
+}
+
+# turn FILE MOVE: one turn: draw, place MOVE, score. Reads FILE, writes it again; fails like the
+# failing tool.
 turn() {
 	local f=$1 move=$2
 	carc-draw < "$f" > "$f.d" && carc-place "$move" < "$f.d" > "$f.p" &&
