@@ -20,16 +20,6 @@ setup() {
 	NEW_SETS=abbot
 }
 
-# step MOVE [DECISION]: one turn on g: draw, place MOVE, then the decision of step 2 (a recall)
-# when one is given, and score.
-step() {
-	carc-draw < g > g.d && carc-place "$1" < g.d > g.p || return 1
-	if [ -n "${2:-}" ]; then
-		carc-place "$2" < g.p > g.q && mv g.q g.p || return 1
-	fi
-	carc-score < g.p > g && rm -f g.d g.p
-}
-
 # --- B-61 where the abbot stands -----------------------------------------------------------------
 
 @test "B-61 each player has one abbot, which the list offers on a garden and nowhere else" {

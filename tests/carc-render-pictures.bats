@@ -56,8 +56,8 @@ play_out() {
 	grep -q "game is over" "$f.err"
 }
 
-# Plays N turns of the game in file $1 with the seeded bot.
-play() {
+# play_turns FILE N: plays N turns of the game in FILE with the seeded bot.
+play_turns() {
 	local f=$1 n=$2
 	while [ "$n" -gt 0 ]; do
 		carc-draw < "$f" | carc-bot --seed 1 random | carc-score > "$f.n" && mv "$f.n" "$f" ||
@@ -204,7 +204,7 @@ phase score: ann has placed U; carc-score ends the turn" ]
 	for seed in 1 2 3; do
 		carc-deck --players ann,bob,cat --seed "$seed" > game
 		for step in 10 10 10 10 10 10 10; do
-			play game "$step" || break
+			play_turns game "$step" || break
 			n=$(carc-render --format ascii --no-coords game | board_lines | tr -cd '1-9' | wc -c)
 			[ "$n" -eq "$(carc-render --format json game | jq '.figures | length')" ]
 		done
@@ -324,7 +324,7 @@ phase draw: ann draws the next tile; 1 tile left" ]
 @test "--legal marks every empty cell where the drawn tile fits, and only in phase place" {
 	for seed in 1 2 3; do
 		carc-deck --players ann,bob --seed "$seed" > game
-		play game 12
+		play_turns game 12
 		carc-draw game > place
 		cells=$(carc-place --list place | cut -d, -f1,2 | sed 's,^.*/,,' | sort -u | wc -l)
 		[ "$cells" -gt 0 ]
@@ -581,7 +581,7 @@ nearest_colour() {
 
 @test "svg: every phase renders, the drawn tile shown while it waits to be placed" {
 	carc-deck --players ann,bob,cat --seed 4 > draw
-	play draw 5
+	play_turns draw 5
 	carc-draw draw > place
 	carc-bot --seed 1 random place > score
 	for state in draw place score "$BATS_FILE_TMPDIR/whole"; do
@@ -632,7 +632,7 @@ nearest_colour() {
 	      - {halves: inner}
 	EOF
 	carc-deck --players ann,bob,cat --seed 3 --tileset mine.yaml --stack Y1,Y2,Y3,Y1,Y2,Y3 > game
-	play game 12
+	play_turns game 12
 	carc-render --format svg game > u.svg
 	svg_ok u.svg
 	# a shield for every pennant: two on Y1, one on the base tiles that have one

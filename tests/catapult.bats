@@ -42,16 +42,6 @@ fairground() {
 	turns 1,0,0,field:Es 2,0,0,road:W 1,-1,0
 }
 
-# decide WORD...: each word (a hurl or a seduce decision) through carc-place, then carc-score
-# -v, on g; what carc-score tells is added to the file told.
-decide() {
-	local w
-	for w; do
-		carc-place "$w" < g > g.p && carc-score -v < g.p > g.s 2>> told && mv g.s g ||
-		    { echo "the decision '$w' failed" >&2; return 1; }
-	done
-}
-
 # --- X-CA-1, X-CA-2 the fair tiles and the fair ---------------------------------------------
 
 # The base game has 72 tiles, the start tile on the board and 71 in the supply; the catapult

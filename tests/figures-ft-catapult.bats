@@ -20,15 +20,6 @@ setup() {
 	NEW_SETS=fortune-teller START=B NEW_OPTS=(--rule ft-draw=may)
 }
 
-# decide WORD...: each word of a catapult round through carc-place, then carc-score, on g.
-decide() {
-	local w
-	for w; do
-		carc-place "$w" < g > g.p && carc-score < g.p > g.s && mv g.s g ||
-		    { echo "the decision '$w' failed" >&2; return 1; }
-	done
-}
-
 # --- F-8 who may be a fortune teller -----------------------------------------------------------
 
 @test "F-8 the big follower may be a fortune teller, and is one: one more tile (F-4)" {

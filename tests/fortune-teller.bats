@@ -27,10 +27,7 @@ setup() {
 	NEW_SETS=fortune-teller
 }
 
-# draw: draws for the player to move on g into d; ndrawn prints how many tiles d holds drawn.
-draw() {
-	carc-draw < g > d
-}
+# ndrawn: how many tiles d holds drawn (draw, tests/lib/game.bash, draws them there).
 ndrawn() {
 	carc-render --format json < d | jq '.drawn | length'
 }
@@ -40,11 +37,6 @@ many() {
 	local i list=$2
 	for ((i = 1; i < $1; i++)); do list="$list,$2"; done
 	echo "$list"
-}
-
-# listed MOVE: carc-place --list on the drawn state d offers MOVE.
-listed() {
-	carc-place --list < d | grep -qxF -- "$1"
 }
 
 # --- F-1, F-2 the tiles and the tent ---------------------------------------------------------

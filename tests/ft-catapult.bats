@@ -20,24 +20,8 @@ setup() {
 	# new OPTION... (tests/lib/game.bash): a game g for ann and bob with both expansions,
 	# perfect aim, draws by choice, on B
 	NEW_SETS=fortune-teller,catapult START=B NEW_OPTS=(--rule scatter=0 --rule ft-draw=may)
-}
-
-# play MOVE...: one whole turn per move on g, drawing a single tile (carc-draw --tiles 1).
-play() {
-	local m
-	for m; do
-		carc-draw --tiles 1 < g | carc-place "$m" | carc-score -v > g.n 2>> told && mv g.n g ||
-		    { echo "the turn '$m' failed" >&2; return 1; }
-	done
-}
-
-# decide WORD...: each hurl or seduce decision through carc-place, then carc-score -v.
-decide() {
-	local w
-	for w; do
-		carc-place "$w" < g | carc-score -v > g.n 2>> told && mv g.n g ||
-		    { echo "the decision '$w' failed" >&2; return 1; }
-	done
+	# turns MOVE...: one whole turn per move on g, drawing a single tile
+	DRAW_OPTS=(--tiles 1)
 }
 
 # A fair among a fortune teller's draw (F-4, F-7d, X-CA-3): ann, with one fortune teller, draws
@@ -45,7 +29,7 @@ decide() {
 # back into the supply before the round begins; then ann hurls first.
 @test "F-7d X-CA-3 a fair chosen from a fortune teller's draw: the other tile goes back, the round begins" {
 	new --deck FT1,B,CA06,B,B
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 	carc-draw < g > d
 	run bash -c 'carc-render --format json d | jq -c "[.drawn, .tiles_left]"'
 	want '[["CA06","B"],1]'
@@ -62,7 +46,7 @@ decide() {
 # ann's fortune teller on FT1 at 0,1 (0.50,1.50). It goes home, so ann's next draw is one tile.
 @test "X-CA-6 F-4 a fortune teller knocked out goes home and its extra draw with it" {
 	new --deck FT1,CA06,B,B,B
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 	run turnof; want "hurl bob"
 	run js '.players[0].supply.follower'; want 6
 	decide hurl:knockout:0.50,1.50 hurl:knockout:9,9
@@ -78,7 +62,7 @@ decide() {
 # tent is his, so at his next turn he draws two tiles and ann draws one.
 @test "X-CA-7 F-4 a fortune teller seduced: the seducer becomes the fortune teller and draws two" {
 	new --deck FT1,CA06,B,B,B,B
-	play 0,1,0,tent 1,0,0
+	turns 0,1,0,tent 1,0,0
 	decide hurl:seduction:0.50,1.50
 	run turnof; want "seduce bob"
 	run carc-place --list g
@@ -102,7 +86,7 @@ seduce:none"
 # tile before, so the deck is played in order.
 @test "F-5 X-CA-3 a fair tile completing a tent scores 3 and then starts the round" {
 	new --deck B,B,B,B,B,FT1,CA06,B,B
-	play 1,0,0 1,1,0 -1,0,0 -1,1,0 1,2,0 0,1,0,tent
+	turns 1,0,0 1,1,0 -1,0,0 -1,1,0 1,2,0 0,1,0,tent
 	run supplies; want "ann=7 bob=6"
 	carc-draw < g | carc-place 0,2,0 > p
 	run --separate-stderr carc-score -v p
@@ -120,7 +104,7 @@ seduce:none"
 # refused. Moving one of her own fortune tellers keeps her at two: offered and allowed.
 @test "X-CA-7 F-3 a seduction onto a tent at the limit may only move one of the hurler's fortune tellers" {
 	new --deck FT1,FT1,FT1,CA06,B,B
-	play 0,1,0,tent 1,0,0,tent 0,-1,0,tent -1,0,0
+	turns 0,1,0,tent 1,0,0,tent 0,-1,0,tent -1,0,0
 	run turnof; want "hurl bob"
 	decide hurl:seduction:9,9 hurl:seduction:1.50,0.50
 	run turnof; want "seduce ann"
@@ -140,7 +124,7 @@ seduce:none"
 # every reader, however it was made (here: bob's fortune teller given to ann in the JSON).
 @test "F-3 a state with three fortune tellers of one player is refused with status 65" {
 	new --deck FT1,FT1,FT1,CA06,B,B
-	play 0,1,0,tent 1,0,0,tent 0,-1,0,tent
+	turns 0,1,0,tent 1,0,0,tent 0,-1,0,tent
 	carc-render --format json g |
 	    jq '.figures[1].owner = 0 | .players[0].supply.follower = 4 |
 	        .players[1].supply.follower = 7' > three.json
@@ -151,7 +135,7 @@ seduce:none"
 # A decided seduction that would break the limit, written into a state by hand, is refused too.
 @test "F-3 X-CA-7 a state holding a seduction decided from the supply onto a tent at the limit is refused" {
 	new --deck FT1,FT1,FT1,CA06,B,B
-	play 0,1,0,tent 1,0,0,tent 0,-1,0,tent -1,0,0
+	turns 0,1,0,tent 1,0,0,tent 0,-1,0,tent -1,0,0
 	decide hurl:seduction:9,9
 	carc-place hurl:seduction:1.50,0.50 < g | carc-score > s
 	carc-place seduce:0,1,tent < s > p

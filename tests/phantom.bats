@@ -18,18 +18,6 @@ setup() {
 	NEW_SETS=phantom
 }
 
-# step MOVE [DECISION...]: one turn on g: draw, place MOVE, make the decisions of step 2 given,
-# and score.
-step() {
-	local d
-	carc-draw < g > g.d && carc-place "$1" < g.d > g.p || return 1
-	shift
-	for d; do
-		carc-place "$d" < g.p > g.q && mv g.q g.p || return 1
-	done
-	carc-score < g.p > g && rm -f g.d g.p
-}
-
 @test "5.8 each player has one phantom; after the placement the list offers every free feature" {
 	new --start U --deck U,U
 	run js '[.players[].supply | "\(.follower) \(.phantom)"] | join(",")'

@@ -51,8 +51,8 @@ row() {
 	turns 1,0,0,road:E 2,0,0,field:Nw 3,0,0,field:Es -1,0,0 -2,0,0 4,0,0
 }
 
-# step WORD WHO: the dragon step WORD, made by WHO, the player the game waits for.
-step() {
+# dragon_step WORD WHO: the dragon step WORD, made by WHO, the player the game waits for.
+dragon_step() {
 	[ "$(turnof)" = "dragon $2" ] || { echo "waits for '$(turnof)', not dragon $2"; return 1; }
 	carc-place "$1" < g > g.n && mv g.n g
 }
@@ -169,20 +169,20 @@ step() {
 	run carc-place --list < g
 	want "dragon:E
 dragon:W"
-	step dragon:W ann
+	dragon_step dragon:W ann
 	run figs
 	want "ann@1,0,road:E bob@2,0,field:Nw"
-	step dragon:W bob
+	dragon_step dragon:W bob
 	run figs
 	want "ann@1,0,road:E"
-	step dragon:W ann
+	dragon_step dragon:W ann
 	run figs
 	want ""
-	step dragon:W bob
-	step dragon:W ann
+	dragon_step dragon:W bob
+	dragon_step dragon:W ann
 	run carc-render g
 	[[ $output == *"the dragon stands at -1,0; its path: 4,0 > 3,0 > 2,0 > 1,0 > 0,0 > -1,0 (5 of 6 steps)"* ]]
-	step dragon:W bob
+	dragon_step dragon:W bob
 	# six steps made: the turn is ann's again, to be scored
 	run turnof
 	want "score ann"
@@ -212,12 +212,12 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	run turnof
 	want "draw cat"
 	put 5,0,0
-	step dragon:W cat
-	step dragon:W dee
-	step dragon:W ann
-	step dragon:W bob
-	step dragon:W cat
-	step dragon:W dee
+	dragon_step dragon:W cat
+	dragon_step dragon:W dee
+	dragon_step dragon:W ann
+	dragon_step dragon:W bob
+	dragon_step dragon:W cat
+	dragon_step dragon:W dee
 	run turnof
 	want "score cat"
 }
@@ -226,15 +226,15 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	new ann,bob U,U,PD17,PD16
 	turns 1,0,0 2,0,0 3,0,0
 	put 4,0,0
-	step dragon:W bob
+	dragon_step dragon:W bob
 	run --separate-stderr carc-place dragon:E < g
 	tool=carc-place fails 1 "illegal move 'dragon:E': the dragon has been at 3,0 in this movement already (PD-18)"
 	run --separate-stderr carc-place dragon:N < g
 	tool=carc-place fails 1 "illegal move 'dragon:N': no tile at 2,-1, and the dragon steps only onto tiles (PD-18)"
 	run --separate-stderr carc-place dragon:up < g
 	[ "$status" -eq 64 ]
-	step dragon:W ann
-	step dragon:W bob
+	dragon_step dragon:W ann
+	dragon_step dragon:W bob
 	# at 0,0 every cell beside is empty or visited: the movement ends, and the turn is scored
 	run turnof
 	want "score bob"
@@ -250,7 +250,7 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	new ann,bob PD17,PD16
 	turn g 1,0,0
 	put 2,0,0
-	step dragon:E bob
+	dragon_step dragon:E bob
 	run turnof
 	want "score bob"
 }
@@ -272,7 +272,7 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 @test "state: the movement under way is kept and checked: path, turn, and whose step it is" {
 	row ann,bob
 	put 5,0,0
-	step dragon:W ann
+	dragon_step dragon:W ann
 	run jq -c .princess_dragon <(carc-render --format json < g)
 	want '{"turn":0,"path":[[4,0],[3,0]]}'
 	carc-render --format json < g > spoil.json
@@ -306,13 +306,13 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	run figs
 	want "ann@1,0,road:E ann@-1,0,road:E"
 	put 0,2,0
-	step dragon:N ann
-	step dragon:E bob
+	dragon_step dragon:N ann
+	dragon_step dragon:E bob
 	run figs
 	want ""
 	run js '[.players[0].supply.follower, .players[0].supply.builder] | join(",")'
 	want "7,1"
-	step dragon:E ann
+	dragon_step dragon:E ann
 	# at 2,0 nothing is open: three steps
 	run turnof
 	want "score ann"
@@ -323,8 +323,8 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	    --start D --deck U,U,PD17,PD16 > g
 	turns 1,0,0,road:E@wagon 2,0,0 3,0,0
 	put 4,0,0
-	step dragon:W bob
-	step dragon:W ann
+	dragon_step dragon:W bob
+	dragon_step dragon:W ann
 	run figs
 	want ""
 	run js '.players[0].supply.wagon'
@@ -340,13 +340,13 @@ the dragon eats ann's follower on field:Es at 3,0 (PD-22)" ]
 	run figs
 	want "bob@2,0,tent"
 	put 4,0,0
-	step dragon:W bob
+	dragon_step dragon:W bob
 	run figs
 	want ""
 	run js '.players[1].supply.follower'
 	want 7
-	step dragon:W ann
-	step dragon:W bob
+	dragon_step dragon:W ann
+	dragon_step dragon:W bob
 	run turnof
 	want "score bob"
 }
@@ -629,7 +629,7 @@ fairy:none"
 	tool=carc-place fails 1 "illegal move 'dragon:W': the fairy guards 3,0, and the dragon never enters its tile (PD-18)"
 	run carc-place --list < g
 	want "dragon:E"
-	step dragon:E ann
+	dragon_step dragon:E ann
 	# from 5,0 nothing is open: one step, and every figure stands
 	run turnof
 	want "score ann"
@@ -730,14 +730,14 @@ portal:none"
 	put 3,0,0
 	run js '.traders.again'
 	want true
-	step dragon:E ann
-	step dragon:E bob
-	step dragon:E ann
+	dragon_step dragon:E ann
+	dragon_step dragon:E bob
+	dragon_step dragon:E ann
 	# the dragon ate her follower at 1,0; her builder went home with it (PD-24)
 	run figs
 	want ""
-	step dragon:E bob
-	step dragon:E ann
+	dragon_step dragon:E bob
+	dragon_step dragon:E ann
 	run js '"\(.neutral[0].x),\(.neutral[0].y)"'
 	want "3,0"
 	carc-score < g > g.n && mv g.n g
@@ -761,7 +761,7 @@ dragon:W"
 	    --start D --deck F,PD17,PD16 > g
 	turns 0,-1,90,city:N@mayor 1,0,0
 	put 2,0,0
-	step dragon:W ann
+	dragon_step dragon:W ann
 	carc-place -v dragon:N < g 2> report > g.n
 	mv g.n g
 	run cat report

@@ -15,9 +15,10 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# Plays the game in the state file $1 with random bots for at most $2 steps, or to its end,
-# keeping the JSON form of every state on the way as $1.N.json, whatever the phase.
-play() {
+# play_steps FILE MAX: plays the game in the state file FILE with random bots for at most MAX
+# steps, or to its end, keeping the JSON form of every state on the way as FILE.N.json, whatever
+# the phase.
+play_steps() {
 	local f=$1 max=$2 n=0 phase
 	carc-render --format json "$f" > "$f.$n.json"
 	while [ "$n" -lt "$max" ]; do
@@ -71,15 +72,15 @@ validate() {
 	# ann's phantom waits to be put after her first placement
 	carc-deck --players ann,bob --seed 11 --expansions base,phantom --start U --deck U,U,U > ph
 	carc-draw ph | carc-place 1,0,0,road:E > ph.next && mv ph.next ph
-	play base 30
-	play six 15
-	play ft 30
-	play cat 40
-	play house 15
-	play off 100
-	play user 10
-	play abbot 40
-	play ph 20
+	play_steps base 30
+	play_steps six 15
+	play_steps ft 30
+	play_steps cat 40
+	play_steps house 15
+	play_steps off 100
+	play_steps user 10
+	play_steps abbot 40
+	play_steps ph 20
 	validate *.json
 	# every phase but seduce (the next test) was met, several drawn tiles, a user's set
 	[ "$(jq -r .phase *.json | sort -u | tr '\n' ' ')" = "draw hurl over phantom place recall score " ]
@@ -140,7 +141,7 @@ validate() {
 	carc-place fairy:2,0,field:Nw at | carc-render --format json > guarded.json
 	carc-place fairy:none at | carc-place dragon:W > dr
 	carc-render --format json dr > moving.json
-	play dr 20
+	play_steps dr 20
 	carc-deck --players ann,bob --seed 7 --expansions base,princess-dragon \
 	    --rule princess=must --rule dragon-timing=after-scoring --rule fairy=on-tile \
 	    --rule fairy-final=off | carc-render --format json > options.json

@@ -25,11 +25,6 @@ setup() {
 	# carc-deck options; no NEW_SETS: the base game alone
 }
 
-# listed MOVE: carc-place --list on the drawn state d offers MOVE.
-listed() {
-	carc-place --list < d | grep -qxF -- "$1"
-}
-
 # --- B-40 / B-30 roads ----------------------------------------------------------------------
 
 # W(-1,0) r0 (road end E) - D(0,0) - U(1,0) - W(2,0) r0 (road end W): closed, 4 tiles.

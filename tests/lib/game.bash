@@ -7,6 +7,8 @@
 #   NEW_TAKES=players,deck
 #                        new takes the players and the supply as its first two words
 #   START=TILE           the start tile of new's games (unset: the sets' own)
+#   DRAW_OPTS=(OPTION...)
+#                        the carc-draw options of turn, turns, step and draw, as (--tiles 1)
 # A test may set SETS (more sets after NEW_SETS) or START for one game: SETS=abbot new ...
 
 # new [PLAYERS DECK] [OPTION...]: starts the game g, seed 7, for ann and bob (for PLAYERS with
@@ -34,7 +36,8 @@ new() {
 # failing tool.
 turn() {
 	local f=$1 move=$2
-	carc-draw < "$f" > "$f.d" && carc-place "$move" < "$f.d" > "$f.p" &&
+	carc-draw ${DRAW_OPTS[@]+"${DRAW_OPTS[@]}"} < "$f" > "$f.d" &&
+	    carc-place "$move" < "$f.d" > "$f.p" &&
 	    carc-score < "$f.p" > "$f.s" && mv "$f.s" "$f" && rm -f "$f.d" "$f.p"
 }
 
@@ -44,6 +47,39 @@ turns() {
 	for m; do
 		turn g "$m" || { echo "the turn '$m' failed" >&2; return 1; }
 	done
+}
+
+# step MOVE [DECISION...]: one turn on g: draw, place MOVE, make each DECISION of step 2 given (a
+# recall, a phantom ...), and score.
+step() {
+	local d
+	carc-draw ${DRAW_OPTS[@]+"${DRAW_OPTS[@]}"} < g > g.d && carc-place "$1" < g.d > g.p ||
+	    return 1
+	shift
+	for d; do
+		carc-place "$d" < g.p > g.q && mv g.q g.p || return 1
+	done
+	carc-score < g.p > g && rm -f g.d g.p
+}
+
+# decide WORD...: each decision WORD (a hurl, a seduction ...) made on g through carc-place, then
+# carc-score -v; what carc-score tells is added to the file told.
+decide() {
+	local w
+	for w; do
+		carc-place "$w" < g > g.p && carc-score -v < g.p > g.s 2>> told && mv g.s g ||
+		    { echo "the decision '$w' failed" >&2; return 1; }
+	done
+}
+
+# draw: what the player to move on g draws, into the file d (g stays as it was).
+draw() {
+	carc-draw ${DRAW_OPTS[@]+"${DRAW_OPTS[@]}"} < g > d
+}
+
+# listed MOVE: carc-place --list on the drawn state d offers MOVE.
+listed() {
+	carc-place --list < d | grep -qxF -- "$1"
 }
 
 # The jq FILTER of the JSON view of g, raw.
