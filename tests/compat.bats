@@ -15,30 +15,18 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# The phase of the state FILE, read with sed: the loops below ask it at every step.
-phase() {
-	carc-render --format json "$1" | sed -n 's/^  "phase": "\([a-z]*\)",$/\1/p'
-}
-
-# step FILE: what FILE waits for, by the bots make.sh used: a whole turn through the pipeline
-# when it waits for a draw, as the README plays one, else the one step of its phase.
-step() {
-	case $(phase "$1") in
-	draw) carc-draw "$1" | carc-bot --seed 3 random | carc-score ;;
-	place | hurl | seduce) carc-bot --seed 3 random "$1" ;;
-	score) carc-score "$1" ;;
-	*) return 1 ;;
-	esac > "$1.n" && mv "$1.n" "$1"
-}
+# The games go on by the bots make.sh used, carc-bot --seed 3 random, a bot_turn at a time
+# (tests/lib/bots.bash): a whole turn through the pipeline when the game waits for a draw, as
+# the README plays one, else the one step of its phase.
 
 # to_end NAME: the fixture played to its end with today's tools gives the players and log
 # that the release which wrote it gave.
 to_end() {
 	local n=0
 	cp "$V1/$1" g
-	while [ "$(phase g)" != over ]; do
+	while [ "$(phase_of g)" != over ]; do
 		[ "$n" -lt 1000 ] || { echo "no end after $n steps"; return 1; }
-		step g || { echo "step $n of $1 failed"; return 1; }
+		bot_turn g --seed 3 random || { echo "step $n of $1 failed"; return 1; }
 		n=$((n + 1))
 	done
 	carc-render --format json g | jq -c '{players: [.players[] | {name, score}], log}' > end
@@ -134,9 +122,9 @@ scored 0); its scores stand, the game goes on under today's rules"
 (an empty tent now scores 3 for the player who completes it, as one with a fortune teller does; \
 it scored 0); its scores stand, the game goes on under today's rules" ]
 	local n=0
-	while [ "$(phase g)" != over ]; do
+	while [ "$(phase_of g)" != over ]; do
 		[ "$n" -lt 1000 ] || { echo "no end after $n steps"; return 1; }
-		step g || { echo "step $n failed"; return 1; }
+		bot_turn g --seed 3 random || { echo "step $n failed"; return 1; }
 		n=$((n + 1))
 	done
 	run --separate-stderr carc-deck --verify g

@@ -661,18 +661,6 @@ bots() {
 	done
 }
 
-# The scores as "name=points" words, from the JSON and from what carc-score -v told.
-scores_json() {
-	js '[.players[] | "\(.name)=\(.score)"] | join(" ")'
-}
-scores_told() {
-	awk -v names="$(js '[.players[].name] | join(" ")')" '
-	    BEGIN { n = split(names, p, " ") }
-	    $2 == "scores" { s[$1] += $3 }
-	    END { for (i = 1; i <= n; i++) printf "%s%s=%d", (i > 1 ? " " : ""), p[i], s[p[i]]; print "" }
-	' told
-}
-
 # A game for PLAYERS with SEED: it ends, every one of the 79 tiles (besides the start tile) is
 # on the board or set aside, nothing is left drawn, some player drew more than one tile, and the
 # points told add up to the scores. The seeds are ones whose games have multi-draws.
@@ -683,7 +671,7 @@ whole_game() {
 	    | map(tostring) | join(" ")'
 	want "over 79 0 0"
 	[ -s multi ]
-	[ "$(scores_told)" = "$(scores_json)" ]
+	[ "$(scores_told g told)" = "$(scores g)" ]
 	[ "$(js '[.players[].score] | add')" -gt 0 ]
 }
 

@@ -10,18 +10,14 @@ setup() {
 	set -o pipefail
 }
 
-# The phase of the state FILE (carc-render --format phase, not jq: the loops ask every turn).
-phase() {
-	phase_of "$1"
-}
-
-# Plays the game in FILE to its end, one `carc-draw | carc-bot random | carc-score -v` a turn;
-# what carc-score tells goes to FILE.told. With DIR, keeps a copy of the state of every turn.
-play() {
+# play_piped FILE [DIR]: plays the game in FILE to its end, one `carc-draw | carc-bot random |
+# carc-score -v` a turn; what carc-score tells goes to FILE.told. With DIR, keeps a copy of the
+# state of every turn. (The phase asked with phase_of, not jq: the loops ask every turn.)
+play_piped() {
 	local f=$1 dir=${2:-} turns=0
 
 	: > "$f.told"
-	while [ "$(phase "$f")" != over ]; do
+	while [ "$(phase_of "$f")" != over ]; do
 		[ "$turns" -lt 72 ] || { echo "no end after $turns turns"; return 1; }
 		carc-draw < "$f" | carc-bot random | carc-score -v > "$f.next" 2>> "$f.told" ||
 		    { echo "turn $((turns + 1)) failed:"; tail -n 2 "$f.told"; return 1; }
@@ -31,17 +27,8 @@ play() {
 	done
 }
 
-# The scores as "name=points" words, from the JSON, from carc-score -v and from the ascii view.
-scores_json() {
-	get "$1" '[.players[] | "\(.name)=\(.score)"] | join(" ")' | tr -d '"'
-}
-scores_told() {
-	awk -v names="$(get "$1" '[.players[].name] | join(" ")' | tr -d '"')" '
-	    BEGIN { n = split(names, p, " ") }
-	    $2 == "scores" { s[$1] += $3 }
-	    END { for (i = 1; i <= n; i++) printf "%s%s=%d", (i > 1 ? " " : ""), p[i], s[p[i]]; print "" }
-	' "$1.told"
-}
+# The scores as "name=points" words, from the JSON (scores), from carc-score -v (scores_told)
+# and from the ascii view.
 scores_shown() {
 	carc-render "$1" | sed -n 's/^[> ] [0-9] \([^ ]*\) *\([0-9]*\) points.*/\1=\2/p' | tr '\n' ' ' |
 	    sed 's/ $//'
@@ -51,11 +38,11 @@ scores_shown() {
 # scores add up.
 whole_game() {
 	carc-deck --players "$1" --seed "$2" > game
-	play game
+	play_piped game
 	[ "$(get game '[.phase, (.board | length) - 1 + (.aside | length), .tiles_left,
 	    (.log | length) == (.board | length) - 1]')" = '["over",71,0,true]' ]
-	[ "$(scores_told game)" = "$(scores_json game)" ]
-	[ "$(scores_shown game)" = "$(scores_json game)" ]
+	[ "$(scores_told game game.told)" = "$(scores game)" ]
+	[ "$(scores_shown game)" = "$(scores game)" ]
 	[ "$(get game '[.players[].score] | add')" -gt 0 ]
 }
 
@@ -73,8 +60,8 @@ whole_game() {
 
 @test "a game over takes no more turns" {
 	carc-deck --players ann,bob --seed 1 --deck U,E > game
-	play game
-	[ "$(phase game)" = over ]
+	play_piped game
+	[ "$(phase_of game)" = over ]
 	run --separate-stderr carc-draw game
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
@@ -84,7 +71,7 @@ whole_game() {
 @test "a game where each turn plays the last move --list prints; every listed move is legal" {
 	carc-deck --players ann,bob,cy --seed 5 > game
 	turns=0
-	while [ "$(phase game)" != over ]; do
+	while [ "$(phase_of game)" != over ]; do
 		turns=$((turns + 1))
 		[ "$turns" -le 71 ]
 		carc-draw game > drawn
@@ -107,8 +94,8 @@ whole_game() {
 	carc-deck --players ann,bob,cy,dee --seed 6 > a
 	carc-deck --players ann,bob,cy,dee --seed 6 > b
 	cmp a b
-	play a one
-	play b two
+	play_piped a one
+	play_piped b two
 	cmp a b
 	diff -r one two
 	[ "$(ls one | wc -l)" -ge 60 ]
@@ -126,7 +113,7 @@ whole_game() {
 
 @test "the log of a finished game, replayed on a fresh game, gives the same state" {
 	carc-deck --players ann,bob,cy --seed 9 > game
-	play game
+	play_piped game
 	get game '.log[]' | tr -d '"' > log
 	[ "$(wc -l < log)" -eq "$(get game '(.board | length) - 1')" ]
 	# each entry is TILE/X,Y,ROT[,FEATURE]
@@ -145,7 +132,7 @@ perft() {
 	local n=0
 
 	carc-deck --players ann,bob --seed 7 > game
-	while [ "$(phase game)" != over ]; do
+	while [ "$(phase_of game)" != over ]; do
 		n=$((n + 1))
 		[ "$n" -le 71 ] || return 1
 		carc-draw game > drawn
@@ -171,7 +158,7 @@ perft_phases() {
 	local n=0 ph k
 
 	carc-deck --players ann,bob,cy --seed 7 --expansions "$1" > game
-	while ph=$(phase game) && [ "$ph" != over ]; do
+	while ph=$(phase_of game) && [ "$ph" != over ]; do
 		n=$((n + 1))
 		[ "$n" -le 1000 ] || return 1
 		case $ph in

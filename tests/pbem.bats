@@ -22,27 +22,17 @@ readers=(
 	"carc-deck --replay"
 )
 
-# One step of whatever the game in FILE waits for; fails when the game is over. (Through a
-# pipe rather than -i, which waits for the disk at every step.)
-step() {
-	{ carc-draw "$1" || carc-bot random "$1" || carc-score "$1"; } > "$1.next" 2> /dev/null &&
-	    mv "$1.next" "$1" || { rm -f "$1.next"; false; }
-}
-
-# Plays the game in FILE to its end.
-play() {
-	while step "$1"; do :; done
-	[ "$(carc-render --format json "$1" | jq -r .phase)" = over ]
-}
+# A game is played by bots_play FILE to its end, or a bot_step FILE at a time
+# (tests/lib/bots.bash), through a file rather than -i, which waits for the disk at every step.
 
 setup_file() {
 	cd "$BATS_FILE_TMPDIR"
 	carc-deck --players ann,bob --seed 11 > base
-	play base
+	bots_play base
 	carc-deck --players ann,bob --seed 9 --expansions base,fortune-teller > ft
-	play ft
+	bots_play ft
 	carc-deck --players ann,bob,cy --seed 9 --expansions base,catapult > cat
-	play cat
+	bots_play cat
 	# a game in each phase: bob has the first tile of the second turn drawn
 	carc-deck --players ann,bob --seed 7 > draw
 	carc-draw draw | carc-place 0,-1,180,city:S | carc-score > next
@@ -289,7 +279,7 @@ armour_refused() {
 		carc-bot -i g random
 		carc-score -i g
 	done
-	play piped
+	bots_play piped
 	cmp g piped
 	[ -z "$(ls -A | grep '^\.')" ] || { echo "left behind:" $(ls -A | grep '^\.'); false; }
 }
@@ -462,7 +452,7 @@ big_state() {
 	    --deck FT1,U,FT2,V,FT3,E,FT4,K,FT5,L,U,V,E > g2
 	for g in g1 g2; do
 		phases=
-		while step "$g"; do
+		while bot_step "$g"; do
 			carc-deck --verify "$g"
 			phases="$phases $(carc-render --format ascii "$g" | sed -n 's/^phase \([a-z]*\):.*/\1/p')"
 		done

@@ -1,8 +1,8 @@
 # The game file g and the moves made on it (tests/helper.bash loads this file): the expansions'
 # and the scoring files work on one file, g, that new starts. A file says in its setup what its
 # games have in common:
-#   NEW_SETS=SET,...     the sets that new adds to base ("abbot", "fortune-teller,catapult");
-#                        none: the base game alone
+#   NEW_SETS=SET,...     the sets that new adds to base ("abbot", "fortune-teller,catapult"), and
+#                        bot_game too; none: the base game alone
 #   NEW_OPTS=(OPTION...) more carc-deck options of new, as (--rule scatter=0)
 #   NEW_TAKES=players,deck
 #                        new takes the players and the supply as its first two words
@@ -95,6 +95,17 @@ figs() {
 # The followers each player of g has in supply, as "ann=7 bob=6".
 supplies() {
 	js '[.players[] | "\(.name)=\(.supply.follower)"] | join(" ")'
+}
+
+# scores_told [FILE [TOLD]]: the points carc-score -v told in the file TOLD (told) added up for
+# each player of the state FILE (g), as "ann=3 bob=0" (scores gives the state's own).
+scores_told() {
+	local f=${1:-g} told=${2:-told}
+	awk -v names="$(carc-render --format json < "$f" | jq -r '[.players[].name] | join(" ")')" '
+	    BEGIN { n = split(names, p, " ") }
+	    $2 == "scores" { s[$1] += $3 }
+	    END { for (i = 1; i <= n; i++) printf "%s%s=%d", (i > 1 ? " " : ""), p[i], s[p[i]]; print "" }
+	' "$told"
 }
 
 # The phase FILE (g by default) waits in, one word, read without a JSON parser (jq's start costs
