@@ -42,6 +42,13 @@ want() {
 	fi
 }
 
+# unarmour FILE: the binary state inside the armoured block in FILE (carc-state(5)), by hand:
+# the base64 lines decoded.
+unarmour() {
+	sed -n '/^-----BEGIN CARC GAME-----$/,/^-----END CARC GAME-----$/p' "$1" |
+	    sed '1,/^$/d; $d' | base64 -d
+}
+
 # Copies FROM to TO with the bytes OLD replaced by NEW (printf formats, \xHH for a byte); OLD
 # must occur exactly once.
 patch() {

@@ -51,12 +51,6 @@ not() {
 	! "$@"
 }
 
-# The binary state inside an armoured block, by hand: the base64 lines decoded.
-unarmour() {
-	sed -n '/^-----BEGIN CARC GAME-----$/,/^-----END CARC GAME-----$/p' "$1" |
-	    sed '1,/^$/d; $d' | base64 -d
-}
-
 # FILE is an armoured block exactly as carc-state(5) has it, and its checksum is right.
 armour_ok() {
 	local f=$1 sum

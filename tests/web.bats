@@ -73,12 +73,6 @@ embedded() {
 	sed -n '/<script id="carc-state"/,/<\/script>/p' "$1" | sed '1d;$d' | base64 -d
 }
 
-# The binary state inside an armoured block (carc-state(5)).
-unarmour() {
-	sed -n '/^-----BEGIN CARC GAME-----$/,/^-----END CARC GAME-----$/p' "$1" |
-	    sed '1,/^$/d; $d' | base64 -d
-}
-
 # The catapult's fairground of tests/catapult.bats: ann to hurl first (scatter 0).
 fairground() {
 	carc-deck --players ann,bob --seed 7 --expansions base,catapult --rule scatter=0 \
