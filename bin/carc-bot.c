@@ -1,5 +1,5 @@
-/* carc-bot: a drop-in for carc-place that makes the decision itself; or, with --selfplay,
- * whole games between bots in one process and a table of how each strategy did. */
+/* carc-bot: a drop-in for carc-place that makes the decisions of a turn itself; or, with
+ * --selfplay, whole games between bots in one process and a table of how each strategy did. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
